@@ -1,2 +1,7 @@
 export * from './messages.ts';
 export * from './validation.ts';
+export * from './money.ts';
+export * from './gst.ts';
+export * from './discount.ts';
+export * from './line-totals.ts';
+export * from './limits.ts';

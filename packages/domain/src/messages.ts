@@ -42,8 +42,18 @@ export const messages = {
     wrongCurrent: 'Please Enter Valid Current Password',
     changed: 'Your Password has been changed successfully',
   },
+  quantity: {
+    range: 'Please enter quantity between 0 to 100',
+    onlyInStock: (available: number) => `Only ${available} available in stock!`,
+    placeOrderStock: (left: number) =>
+      `We're sorry, only ${left} items are left in stock. Please update quantity to place order`,
+    modelLimit: 'Model quantity limit reached for this color',
+    orderQuantityLimit: 'Order quantity limit reached',
+    orderValueLimit: 'Order value limit reached',
+  },
   http: {
     unexpected: 'An unexpected server error occurred.',
+    network: 'Unable to reach the server. Please check your internet connection and try again.',
     serverError: 'Something went wrong. Please try again.',
     notFound: 'The requested resource was not found.',
     unauthorized: 'Your session has expired. Please sign in again.',

@@ -1,2 +1,3 @@
 export * from './envelope.ts';
 export * from './auth.ts';
+export * from './zod-messages.ts';

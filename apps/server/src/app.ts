@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { configureZodMessages } from '@frameport/domain/contract';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { bearerAuth } from './http/auth.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { registerSpa } from './http/spa.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** A pino logger, a `{ level, stream }` logger config, or false (tests). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+};
+
+/** Global request body limit; routes that take uploads raise their own. */
+const BODY_LIMIT_BYTES = 100 * 1024;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+export const CONTENT_SECURITY_POLICY = {
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+/** Builds the whole server: used by main.ts and by every test (through inject). */
+export async function buildApp(deps: AppDeps) {
+  configureZodMessages();
+  const { config, database, clock } = deps;
+  const loggerOption =
+    deps.logger === undefined
+      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : deps.logger;
+  const app = Fastify({
+    ...(loggerOption && typeof loggerOption === 'object' && 'child' in loggerOption
+      ? { loggerInstance: loggerOption as FastifyBaseLogger }
+      : { logger: loggerOption as FastifyServerOptions['logger'] }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  registerErrorHandler(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Frameport API',
+        description: 'B2B eyewear wholesale ordering. Every /api reply is the envelope { Status, Error, Data }.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The access_token from POST /token' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+  const account = createAccountService({ db: database.db, clock });
+  await app.register(bearerAuth, { authenticate: account.authenticate });
+
+  app.get(
+    '/healthz',
+    { schema: { hide: true }, config: { auth: 'public' } },
+    async (_request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok', database: database.kind };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database does not answer');
+        return reply.code(503).send({ status: 'unavailable', database: database.kind });
+      }
+    },
+  );
+
+  await app.register(accountRoutes, { account });
+  await app.register(mediaRoutes, { db: database.db });
+
+  const spaFallback = await registerSpa(app, config.webDistDir);
+  registerNotFoundHandler(app, spaFallback);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

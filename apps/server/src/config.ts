@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once. Nothing else reads process.env.
+ * The README's configuration table mirrors this schema.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: booleanFromEnv.default(true),
+  SEED_PRODUCTS: z.coerce.number().int().min(10).max(50000).default(2500),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  COMPANY_STATE_CODE: z.string().regex(/^\d{2}$/, 'COMPANY_STATE_CODE is a 2-digit GST state code').default('36'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  seedDemo: boolean;
+  /** How many styles the demo seed generates on an empty database. */
+  seedProducts: number;
+  logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
+  publicUrl: string;
+  companyStateCode: string;
+  trustProxy: boolean;
+  /** Where the built SPA lives; the server serves it for every non-API path when present. */
+  webDistDir: string;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    databasePoolMax: c.DATABASE_POOL_MAX,
+    seedDemo: c.SEED_DEMO,
+    seedProducts: c.SEED_PRODUCTS,
+    logLevel: c.LOG_LEVEL,
+    publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+    companyStateCode: c.COMPANY_STATE_CODE,
+    trustProxy: c.TRUST_PROXY,
+    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,202 @@
+/** Demo accounts: the four documented logins plus ten more retailers across India. */
+
+export const DEMO_PASSWORDS = {
+  retailer: 'Retailer@123',
+  sales: 'Sales@12345',
+  admin: 'Admin@12345',
+} as const;
+
+export const DEMO_EMAILS = {
+  retailer: 'retailer@frameport.test',
+  retailerBlr: 'retailer.blr@frameport.test',
+  sales: 'sales@frameport.test',
+  admin: 'admin@frameport.test',
+} as const;
+
+export interface RetailerSeed {
+  email: string;
+  businessName: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  stateCode: string;
+  cityCode: string;
+  pinCode: string;
+  /** Linked to the demo sales executive. */
+  linked: boolean;
+  limits: { perVariant: number; orderQuantity: number; orderValuePaise: number };
+  /** Second shipping address: [address, cityCode, pin] */
+  branch?: [string, string, string];
+  demo?: boolean;
+}
+
+const DEMO_LIMITS = { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 };
+
+export const RETAILERS: RetailerSeed[] = [
+  {
+    email: DEMO_EMAILS.retailer,
+    businessName: 'Vision Point Opticals',
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    phone: '+919849012345',
+    address: 'Shop 14, Ameerpet Main Road, Ameerpet',
+    stateCode: '36',
+    cityCode: 'HYD',
+    pinCode: '500016',
+    linked: true,
+    limits: DEMO_LIMITS,
+    branch: ['2-4-118, MG Road, Ranigunj', 'SEC', '500003'],
+    demo: true,
+  },
+  {
+    email: DEMO_EMAILS.retailerBlr,
+    businessName: 'Nayana Eye Care',
+    firstName: 'Lakshmi',
+    lastName: 'Rao',
+    phone: '+919845067890',
+    address: '22, 5th Cross, Sampige Road, Malleshwaram',
+    stateCode: '29',
+    cityCode: 'BLR',
+    pinCode: '560003',
+    linked: true,
+    limits: DEMO_LIMITS,
+    branch: ['41, Sayyaji Rao Road', 'MYS', '570001'],
+    demo: true,
+  },
+  {
+    email: 'retailer.wgl@frameport.test',
+    businessName: 'Drishti Opticians',
+    firstName: 'Srinivas',
+    lastName: 'Reddy',
+    phone: '+919866123456',
+    address: 'Opp. Bus Stand, Station Road, Hanamkonda',
+    stateCode: '36',
+    cityCode: 'WGL',
+    pinCode: '506001',
+    linked: true,
+    limits: { perVariant: 15, orderQuantity: 300, orderValuePaise: 20_000_000 },
+  },
+  {
+    email: 'retailer.mum@frameport.test',
+    businessName: 'Clear Sight Optics',
+    firstName: 'Anil',
+    lastName: 'Deshmukh',
+    phone: '+919820145678',
+    address: '7, Link Road, Andheri West',
+    stateCode: '27',
+    cityCode: 'MUM',
+    pinCode: '400058',
+    linked: false,
+    limits: { perVariant: 50, orderQuantity: 1000, orderValuePaise: 100_000_000 },
+  },
+  {
+    email: 'retailer.pnq@frameport.test',
+    businessName: 'Pune Eye Gallery',
+    firstName: 'Meera',
+    lastName: 'Kulkarni',
+    phone: '+919822034567',
+    address: '1186, FC Road, Shivajinagar',
+    stateCode: '27',
+    cityCode: 'PNQ',
+    pinCode: '411004',
+    linked: false,
+    limits: { perVariant: 25, orderQuantity: 500, orderValuePaise: 40_000_000 },
+  },
+  {
+    email: 'retailer.maa@frameport.test',
+    businessName: 'Chennai Spex Centre',
+    firstName: 'Karthik',
+    lastName: 'Subramanian',
+    phone: '+919840056789',
+    address: '45, Usman Road, T. Nagar',
+    stateCode: '33',
+    cityCode: 'MAA',
+    pinCode: '600017',
+    linked: true,
+    limits: { perVariant: 30, orderQuantity: 600, orderValuePaise: 60_000_000 },
+  },
+  {
+    email: 'retailer.del@frameport.test',
+    businessName: 'Capital Opticals',
+    firstName: 'Rohit',
+    lastName: 'Malhotra',
+    phone: '+919811023456',
+    address: '12-B, Connaught Place, Inner Circle',
+    stateCode: '07',
+    cityCode: 'NDL',
+    pinCode: '110001',
+    linked: false,
+    limits: { perVariant: 40, orderQuantity: 800, orderValuePaise: 80_000_000 },
+  },
+  {
+    email: 'retailer.kol@frameport.test',
+    businessName: 'Howrah Vision House',
+    firstName: 'Sourav',
+    lastName: 'Banerjee',
+    phone: '+919830067891',
+    address: '88, Rashbehari Avenue, Kalighat',
+    stateCode: '19',
+    cityCode: 'KOL',
+    pinCode: '700026',
+    linked: false,
+    limits: { perVariant: 20, orderQuantity: 400, orderValuePaise: 30_000_000 },
+  },
+  {
+    email: 'retailer.amd@frameport.test',
+    businessName: 'Sabarmati Opticals',
+    firstName: 'Hetal',
+    lastName: 'Patel',
+    phone: '+919825012378',
+    address: '3, Law Garden Road, Ellisbridge',
+    stateCode: '24',
+    cityCode: 'AMD',
+    pinCode: '380006',
+    linked: false,
+    limits: { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 },
+  },
+  {
+    email: 'retailer.cok@frameport.test',
+    businessName: 'Malabar Eye Wear',
+    firstName: 'Anju',
+    lastName: 'Thomas',
+    phone: '+919847045612',
+    address: 'MG Road, Near Jos Junction, Ernakulam',
+    stateCode: '32',
+    cityCode: 'COK',
+    pinCode: '682016',
+    linked: false,
+    limits: { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 },
+  },
+  {
+    email: 'retailer.vja@frameport.test',
+    businessName: 'Krishna Opticals',
+    firstName: 'Venkata',
+    lastName: 'Prasad',
+    phone: '+919848078901',
+    address: '27-14-5, Besant Road, Governorpet',
+    stateCode: '37',
+    cityCode: 'VJA',
+    pinCode: '520002',
+    linked: true,
+    limits: { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 },
+  },
+  {
+    email: 'retailer.mys@frameport.test',
+    businessName: 'Mysore Optical Co.',
+    firstName: 'Prakash',
+    lastName: 'Gowda',
+    phone: '+919880012345',
+    address: '1502, Devaraja Mohalla, D. Subbaiah Road',
+    stateCode: '29',
+    cityCode: 'MYS',
+    pinCode: '570001',
+    linked: true,
+    limits: { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 },
+  },
+];
+
+export const STAFF = [
+  { email: DEMO_EMAILS.admin, name: 'Asha Varma', roleId: 1, phone: '+919000011111', password: DEMO_PASSWORDS.admin },
+  { email: DEMO_EMAILS.sales, name: 'Suresh Naidu', roleId: 3, phone: '+919000022222', password: DEMO_PASSWORDS.sales },
+] as const;

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fail } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
+import { AppError } from './errors.ts';
+import type { SpaFallback } from './spa.ts';
+
+type Failure = { status: number; message: string; retryAfterSeconds?: number | undefined };
+
+/** Fastify's own client-error codes, answered with a message a retailer can read. */
+const FASTIFY_CLIENT_ERRORS: Record<string, Failure> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.http.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.http.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.http.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.http.invalidInput },
+  FST_ERR_CTP_EMPTY_TYPE: { status: 415, message: messages.http.unsupportedMediaType },
+};
+
+export function classifyError(error: unknown): Failure {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    return { status: 400, message: first?.message ?? messages.http.invalidInput };
+  }
+  if (isResponseSerializationError(error)) {
+    return { status: 500, message: messages.http.serverError };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) return known;
+  if (fastifyError.validation) return { status: 400, message: messages.http.invalidInput };
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    // Another framework-level client error (e.g. a malformed URL): keep the status, not the internals.
+    return { status, message: messages.http.invalidInput };
+  }
+  return { status: 500, message: messages.http.serverError };
+}
+
+/**
+ * The one error handler (register it before any route: routes keep the handler in force
+ * when they are added): every failure answers with the envelope, `StackTrace` null.
+ * 5xx are logged with the request id; 4xx at info level.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = classifyError(error);
+    if (failure.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ status: failure.status, reason: failure.message }, 'request rejected');
+    }
+    if (failure.retryAfterSeconds !== undefined) reply.header('Retry-After', String(failure.retryAfterSeconds));
+    return reply.code(failure.status).send(fail(failure.message));
+  });
+}
+
+/** Unknown paths: the SPA's index.html for page navigations, otherwise a 404 envelope. */
+export function registerNotFoundHandler(app: FastifyInstance, spaFallback: SpaFallback | null): void {
+  app.setNotFoundHandler((request, reply) => {
+    const page = spaFallback?.(request, reply);
+    if (page) return page;
+    request.log.info({ url: request.url }, 'route not found');
+    return reply.code(404).send(fail(messages.http.notFound));
+  });
+}

@@ -1,0 +1,152 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@frameport/domain/messages';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { createRetailer, loginAs } from '../test/factories.ts';
+
+/** The HTTP basics every route shares: envelope, one error handler, headers, limits, SPA. */
+
+let t: TestApp;
+const webDist = mkdtempSync(path.join(tmpdir(), 'frameport-web-'));
+
+beforeAll(async () => {
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Frameport</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  t = await buildTestApp({ webDistDir: webDist });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
+
+describe('errors answer with the envelope, never a stack trace', () => {
+  it('an unknown /api route → 404 envelope', async () => {
+    const response = await t.app.inject({ url: '/api/Nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(failure(messages.http.notFound));
+  });
+
+  it('malformed JSON → 400', async () => {
+    const user = await createRetailer(t.db);
+    const { headers } = await loginAs(t.app, user);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/logout',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(failure(messages.http.malformedJson));
+  });
+
+  it('a content type the server does not read → 415', async () => {
+    const user = await createRetailer(t.db);
+    const { headers } = await loginAs(t.app, user);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/logout',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual(failure(messages.http.unsupportedMediaType));
+  });
+
+  it('a body over the limit → 413', async () => {
+    const user = await createRetailer(t.db);
+    const { headers } = await loginAs(t.app, user);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/logout',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ filler: 'x'.repeat(200 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual(failure(messages.http.tooLarge));
+  });
+
+  it('invalid query input → 400 naming the field', async () => {
+    const user = await createRetailer(t.db);
+    const { headers } = await loginAs(t.app, user);
+    const response = await t.app.inject({ url: `/api/Account/getUserProfile?email=${'a'.repeat(300)}`, headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(failure('"email" must be at most 254 characters long'));
+  });
+});
+
+describe('security headers and request ids', () => {
+  it('sends CSP, nosniff, frame-ancestors and no X-Powered-By', async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers every request with a request id, keeping a well-formed incoming one', async () => {
+    const fresh = await t.app.inject({ url: '/healthz' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-12345678' } });
+    expect(kept.headers['x-request-id']).toBe('trace-12345678');
+    const refused = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } });
+    expect(refused.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document with the account routes and the UI at /api/docs', async () => {
+    const json = await t.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/token', '/api/Account/getUserProfile', '/api/Account/logout']));
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the built SPA', () => {
+  it('serves index.html for client-side routes and hashed assets with a long cache', async () => {
+    const page = await t.app.inject({ url: '/purchase-order?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not answer API paths or missing files with the SPA', async () => {
+    expect((await t.app.inject({ url: '/api/unknown' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/home' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 while the database answers, and 503 without a stack trace when it does not', async () => {
+    const local = await buildTestApp();
+    expect((await local.app.inject({ url: '/healthz' })).json()).toMatchObject({ status: 'ok' });
+    const user = await createRetailer(local.db);
+    const { headers } = await loginAs(local.app, user);
+    await local.database.close();
+    const health = await local.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'unavailable' });
+    // An unexpected failure inside a route: 500 with a readable message and nothing internal.
+    const profile = await local.app.inject({ url: '/api/Account/getUserProfile', headers });
+    expect(profile.statusCode).toBe(500);
+    expect(profile.json()).toEqual(failure(messages.http.serverError));
+    expect(profile.body).not.toMatch(/at .*\.ts|PGlite|closed|Error:/i);
+    await local.app.close();
+  });
+});

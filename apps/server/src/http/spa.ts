@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Paths that belong to the server: never answered with the SPA's index.html. */
+const SERVER_PREFIXES = ['/api', '/token', '/backoffice', '/media', '/healthz'];
+
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+/**
+ * Serves the built SPA (apps/web/dist) when it exists: hashed assets cached for a year,
+ * index.html for every other GET navigation so client-side routes work on reload.
+ * Returns the fallback for the not-found handler, or null when there is no build.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<SpaFallback | null> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDistDir }, 'no web build found: serving the API only (run `npm run build`)');
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+  return (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    if (request.method !== 'GET' || isServerPath || path.extname(pathname) !== '') return null;
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  };
+}

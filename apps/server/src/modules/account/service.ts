@@ -1,0 +1,297 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type ShippingAddress, type TokenResponse, type UserProfile } from '@frameport/domain/contract';
+import { paiseToRupees } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  auditLog,
+  cities,
+  countries,
+  loginAttempts,
+  retailers,
+  roles,
+  salesExecutiveRetailers,
+  sessions,
+  shippingAddresses,
+  states,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ActingContext, Identity } from '../../http/identity.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REMEMBER_ME_TTL_MS = 30 * SESSION_TTL_MS;
+/** Sign-in throttling, counted in the database so it holds across processes. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_USER = 5;
+export const MAX_FAILURES_PER_IP = 30;
+
+/** Thrown by signIn; the route answers it in the OAuth shape `{ error, error_description }`. */
+export class TokenError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 429,
+    readonly error: string,
+    readonly description: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(description);
+    this.name = 'TokenError';
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type SignInInput = {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+  ip: string;
+  userAgent: string | undefined;
+};
+
+export type AccountServiceDeps = { db: Db; clock: Clock };
+
+export function createAccountService({ db, clock }: AccountServiceDeps) {
+  // Verifying against a real hash for unknown users keeps both answers equally slow.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  async function recentFailures(key: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.key, key), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)));
+    return row?.count ?? 0;
+  }
+
+  async function signIn(input: SignInInput): Promise<TokenResponse> {
+    const now = clock.now();
+    const email = input.username.trim().toLowerCase();
+    const userKey = `user:${email}`;
+    const ipKey = `ip:${input.ip}`;
+    const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+    const [userFailures, ipFailures] = [await recentFailures(userKey, since), await recentFailures(ipKey, since)];
+    if (userFailures >= MAX_FAILURES_PER_USER || ipFailures >= MAX_FAILURES_PER_IP) {
+      throw new TokenError(429, 'too_many_attempts', messages.login.tooManyAttempts, LOGIN_WINDOW_MS / 1000);
+    }
+
+    const [user] = await db
+      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+    if (!user || !user.isActive || !passwordOk) {
+      await db.insert(loginAttempts).values([
+        { key: userKey, attemptedAt: now, succeeded: false },
+        { key: ipKey, attemptedAt: now, succeeded: false },
+      ]);
+      throw new TokenError(400, 'invalid_grant', messages.login.badCredentials);
+    }
+
+    const token = randomBytes(32).toString('base64url');
+    const ttl = input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
+    const expiresAt = new Date(now.getTime() + ttl);
+    await db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        rememberMe: input.rememberMe,
+        createdAt: now,
+        expiresAt,
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+      });
+      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      await tx.delete(loginAttempts).where(and(eq(loginAttempts.key, userKey), eq(loginAttempts.succeeded, false)));
+    });
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: Math.floor(ttl / 1000),
+      userName: user.email,
+      '.issued': now.toUTCString(),
+      '.expires': expiresAt.toUTCString(),
+    };
+  }
+
+  async function authenticate(token: string): Promise<Identity | null> {
+    const [row] = await db
+      .select({
+        userId: users.id,
+        sessionId: sessions.id,
+        email: users.email,
+        name: users.name,
+        role: roles.code,
+        retailerId: users.retailerId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, clock.now()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function signOut(identity: Identity): Promise<void> {
+    await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, identity.sessionId));
+  }
+
+  /**
+   * The retailer a call acts for. A retailer acts for itself (its own email or none);
+   * a sales executive for a linked retailer named by email; an admin for any retailer.
+   * Anything else is 403. Returns null when no retailer is involved (a sales executive
+   * or admin without an email).
+   */
+  async function resolveActing(identity: Identity, email: string | undefined): Promise<ActingContext | null> {
+    const wanted = email?.trim().toLowerCase() || null;
+    if (identity.role === 'retailer') {
+      if (identity.retailerId === null) throw new AppError('forbidden', messages.http.forbidden);
+      if (wanted !== null && wanted !== identity.email.toLowerCase()) {
+        throw new AppError('forbidden', messages.http.forbidden);
+      }
+      return { identity, retailerId: identity.retailerId, retailerEmail: identity.email, onBehalf: false };
+    }
+    if (wanted === null) return null;
+    const [retailer] = await db
+      .select({ id: retailers.id, email: retailers.email, linkedTo: salesExecutiveRetailers.salesExecutiveUserId })
+      .from(retailers)
+      .leftJoin(
+        salesExecutiveRetailers,
+        and(
+          eq(salesExecutiveRetailers.retailerId, retailers.id),
+          eq(salesExecutiveRetailers.salesExecutiveUserId, identity.userId),
+        ),
+      )
+      .where(eq(sql`lower(${retailers.email})`, wanted))
+      .limit(1);
+    const allowed = retailer && (identity.role === 'admin' || retailer.linkedTo === identity.userId);
+    if (!retailer || !allowed) throw new AppError('forbidden', messages.http.forbidden);
+    return { identity, retailerId: retailer.id, retailerEmail: retailer.email, onBehalf: true };
+  }
+
+  /** Writes who did what for whom, for every action done on behalf of a retailer. */
+  async function recordOnBehalf(acting: ActingContext, action: string, details: Record<string, unknown> = {}) {
+    if (!acting.onBehalf) return;
+    await db.insert(auditLog).values({
+      actorUserId: acting.identity.userId,
+      onBehalfOfRetailerId: acting.retailerId,
+      action,
+      details,
+      createdAt: clock.now(),
+    });
+  }
+
+  async function shippingAddressesOf(retailerId: number): Promise<ShippingAddress[]> {
+    const rows = await db
+      .select({
+        ShippingAddressId: shippingAddresses.id,
+        Address: shippingAddresses.address,
+        City: cities.name,
+        CountryName: countries.name,
+        StateName: states.name,
+        Pin: shippingAddresses.pin,
+        FirstName: shippingAddresses.firstName,
+        LastName: shippingAddresses.lastName,
+        EnValue: shippingAddresses.enValue,
+        Phone: shippingAddresses.phone,
+        CountryId: shippingAddresses.countryId,
+        StateMasterId: shippingAddresses.stateId,
+      })
+      .from(shippingAddresses)
+      .innerJoin(cities, eq(cities.id, shippingAddresses.cityId))
+      .innerJoin(states, eq(states.id, shippingAddresses.stateId))
+      .innerJoin(countries, eq(countries.id, shippingAddresses.countryId))
+      .where(eq(shippingAddresses.retailerId, retailerId))
+      .orderBy(sql`${shippingAddresses.isDefault} desc`, asc(shippingAddresses.id));
+    return rows;
+  }
+
+  /**
+   * The spec's UserProfile: the signed-in user, or, when acting for a retailer, that
+   * retailer's login user with the retailer's business details and limits.
+   */
+  async function getUserProfile(identity: Identity, acting: ActingContext | null): Promise<UserProfile> {
+    const subject = acting ? eq(users.retailerId, acting.retailerId) : eq(users.id, identity.userId);
+    const [row] = await db
+      .select({
+        user: {
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          phoneNumber: users.phoneNumber,
+          alternatePhoneNumber: users.alternatePhoneNumber,
+          profilePictureUrl: users.profilePictureUrl,
+          roleId: users.roleId,
+          retailerId: users.retailerId,
+        },
+        roleName: roles.name,
+        retailer: {
+          businessName: retailers.businessName,
+          address: retailers.address,
+          pinCode: retailers.pinCode,
+          pan: retailers.pan,
+          gstin: retailers.gstin,
+          stateId: retailers.stateId,
+          countryId: retailers.countryId,
+          maxLimitPerVariant: retailers.maxLimitPerVariant,
+          maxOrderQuantity: retailers.maxOrderQuantity,
+          maxOrderValuePaise: retailers.maxOrderValuePaise,
+        },
+        cityName: cities.name,
+        stateName: states.name,
+        countryName: countries.name,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(retailers, eq(retailers.id, users.retailerId))
+      .leftJoin(cities, eq(cities.id, retailers.cityId))
+      .leftJoin(states, eq(states.id, retailers.stateId))
+      .leftJoin(countries, eq(countries.id, retailers.countryId))
+      .where(subject)
+      .limit(1);
+    if (!row) throw new AppError('not_found', 'This account was not found.');
+    const { user, retailer } = row;
+    return {
+      BusinessName: retailer?.businessName ?? null,
+      UserId: user.id,
+      RetailerID: user.retailerId,
+      UserName: user.email,
+      Name: user.name,
+      PhoneNumber: user.phoneNumber,
+      AlternatePhoneNumber: user.alternatePhoneNumber,
+      Email: user.email,
+      Address: retailer?.address ?? null,
+      City: row.cityName,
+      StateId: retailer?.stateId ?? null,
+      StateName: row.stateName,
+      CountryId: retailer?.countryId ?? null,
+      CountryName: row.countryName,
+      PinCode: retailer?.pinCode ?? null,
+      ProfilePictureUrl: user.profilePictureUrl,
+      PAN: retailer?.pan ?? null,
+      GSTIN: retailer?.gstin ?? null,
+      RoleID: user.roleId,
+      RoleName: row.roleName,
+      shippingAddressResponse: user.retailerId === null ? [] : await shippingAddressesOf(user.retailerId),
+      MaxLimitPerVariant: retailer?.maxLimitPerVariant ?? null,
+      MaxOrderQuantity: retailer?.maxOrderQuantity ?? null,
+      MaxOrderValue: retailer ? paiseToRupees(retailer.maxOrderValuePaise) : null,
+    };
+  }
+
+  return { signIn, authenticate, signOut, resolveActing, recordOnBehalf, getUserProfile };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

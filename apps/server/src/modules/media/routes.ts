@@ -1,0 +1,216 @@
+/**
+ * Generated images (no file is stored or downloaded): product colour variants drawn from their
+ * frame shape and colours, and tiles for banners, materials, shapes and price ranges.
+ *
+ *   GET /media/products/:productColourId/:view.svg   view = front | side
+ *   GET /media/banners/:id.svg        (?mobile=1 for the narrow banner)
+ *   GET /media/materials/:id.svg      (?hover=1 for the hovered tile)
+ *   GET /media/shapes/:id.svg         (?hover=1)
+ *   GET /media/price-ranges/:id.svg   (?hover=1)
+ *
+ * Public (images are loaded by <img> without a bearer token), cacheable for a day, with an ETag.
+ */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fail } from '@frameport/domain/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  ACCESSORY_PRODUCT_TYPE_ID,
+  PRODUCT_TYPE_IDS,
+  banners,
+  colours,
+  frameShapes,
+  materials,
+  priceRanges,
+  productColours,
+  products,
+} from '../../db/schema.ts';
+import { accessoryKindOf, accessorySvg, eyewearFrontSvg, eyewearSideSvg, tileSvg } from './svg.ts';
+
+export const IMAGE_NOT_FOUND = 'Image not found.';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ProductParams = z.object({
+  productColourId: z.coerce.number().int().positive().max(2_147_483_647),
+  view: z.enum(['front', 'side']),
+});
+const HoverQuery = z.object({ hover: z.enum(['0', '1']).optional() });
+const BannerQuery = z.object({ mobile: z.enum(['0', '1']).optional() });
+
+const templeColours = alias(colours, 'temple_colours');
+
+function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
+  const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+  reply
+    .header('Content-Type', 'image/svg+xml; charset=utf-8')
+    .header('Cache-Control', 'public, max-age=86400')
+    .header('ETag', etag)
+    .header('X-Content-Type-Options', 'nosniff')
+    // An SVG opened directly must not run anything.
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  const inm = request.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+    return reply.code(304).send();
+  }
+  return reply.send(svg);
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).header('Cache-Control', 'no-store').send(fail(IMAGE_NOT_FOUND));
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/media/products/:productColourId/:view.svg',
+    { schema: { params: ProductParams, tags: ['media'], summary: 'Drawing of a colour variant (front or side view)' } },
+    async (request, reply) => {
+      const { productColourId, view } = request.params;
+      const [row] = await db
+        .select({
+          productName: products.productName,
+          productTypeId: products.productTypeId,
+          frameType: products.frameType,
+          colorVariant: productColours.colorVariant,
+          shapeCode: frameShapes.code,
+          frameColour: colours.hexCode,
+          frameColourName: colours.name,
+          templeColour: templeColours.hexCode,
+        })
+        .from(productColours)
+        .innerJoin(products, eq(products.id, productColours.productId))
+        .leftJoin(frameShapes, eq(frameShapes.id, products.frameShapeId))
+        .innerJoin(colours, eq(colours.id, productColours.frameColourId))
+        .innerJoin(templeColours, eq(templeColours.id, productColours.templeColourId))
+        .where(eq(productColours.id, productColourId))
+        .limit(1);
+      if (!row) return notFound(reply);
+      const title = `${row.productName}, ${row.colorVariant} ${row.frameColourName}, ${view} view`;
+      if (row.productTypeId === ACCESSORY_PRODUCT_TYPE_ID) {
+        return sendSvg(
+          request,
+          reply,
+          accessorySvg({
+            kind: accessoryKindOf(row.productName),
+            colour: row.frameColour,
+            accent: row.templeColour,
+            title,
+            view,
+          }),
+        );
+      }
+      const drawing = {
+        shapeCode: row.shapeCode,
+        frameColour: row.frameColour,
+        templeColour: row.templeColour,
+        title,
+        tinted: row.productTypeId === PRODUCT_TYPE_IDS.sunglasses,
+        frameType: row.frameType,
+      };
+      return sendSvg(request, reply, view === 'front' ? eyewearFrontSvg(drawing) : eyewearSideSvg(drawing));
+    },
+  );
+
+  app.get(
+    '/media/banners/:id.svg',
+    { schema: { params: IdParams, querystring: BannerQuery, tags: ['media'], summary: 'Banner image' } },
+    async (request, reply) => {
+      const [row] = await db
+        .select({
+          title: banners.title,
+          isLoginBanner: banners.isLoginBanner,
+          isNewArrivalBanner: banners.isNewArrivalBanner,
+          isMaterialBanner: banners.isMaterialBanner,
+          isPriceRangeBanner: banners.isPriceRangeBanner,
+          isFrameBanner: banners.isFrameBanner,
+          isColourBanner: banners.isColourBanner,
+        })
+        .from(banners)
+        .where(eq(banners.id, request.params.id))
+        .limit(1);
+      if (!row) return notFound(reply);
+      const subtitle = row.isNewArrivalBanner
+        ? 'New arrivals every week'
+        : row.isLoginBanner
+          ? 'Wholesale eyewear for optical retailers'
+          : row.isMaterialBanner
+            ? 'Shop by frame material'
+            : row.isPriceRangeBanner
+              ? 'Value frames for every counter'
+              : row.isFrameBanner
+                ? 'Shop by frame shape'
+                : row.isColourBanner
+                  ? 'Find every colour'
+                  : 'Frameport wholesale eyewear';
+      const mobile = request.query.mobile === '1';
+      return sendSvg(
+        request,
+        reply,
+        tileSvg({
+          title: row.title,
+          subtitle,
+          width: mobile ? 600 : 1200,
+          height: mobile ? 400 : 360,
+          shapeCode: row.isFrameBanner ? 'aviator' : undefined,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/media/materials/:id.svg',
+    { schema: { params: IdParams, querystring: HoverQuery, tags: ['media'], summary: 'Material tile' } },
+    async (request, reply) => {
+      const [row] = await db
+        .select({ name: materials.name, description: materials.description })
+        .from(materials)
+        .where(eq(materials.id, request.params.id))
+        .limit(1);
+      if (!row) return notFound(reply);
+      return sendSvg(
+        request,
+        reply,
+        tileSvg({ title: row.name, subtitle: 'Frames', colour: '#1d5c63', hovered: request.query.hover === '1' }),
+      );
+    },
+  );
+
+  app.get(
+    '/media/shapes/:id.svg',
+    { schema: { params: IdParams, querystring: HoverQuery, tags: ['media'], summary: 'Frame shape tile' } },
+    async (request, reply) => {
+      const [row] = await db
+        .select({ name: frameShapes.name, code: frameShapes.code })
+        .from(frameShapes)
+        .where(eq(frameShapes.id, request.params.id))
+        .limit(1);
+      if (!row) return notFound(reply);
+      return sendSvg(
+        request,
+        reply,
+        tileSvg({ title: row.name, shapeCode: row.code, hovered: request.query.hover === '1' }),
+      );
+    },
+  );
+
+  app.get(
+    '/media/price-ranges/:id.svg',
+    { schema: { params: IdParams, querystring: HoverQuery, tags: ['media'], summary: 'Price range tile' } },
+    async (request, reply) => {
+      const [row] = await db
+        .select({ label: priceRanges.label })
+        .from(priceRanges)
+        .where(eq(priceRanges.id, request.params.id))
+        .limit(1);
+      if (!row) return notFound(reply);
+      return sendSvg(
+        request,
+        reply,
+        tileSvg({ title: row.label, subtitle: 'per frame', colour: '#7a3b69', hovered: request.query.hover === '1' }),
+      );
+    },
+  );
+};

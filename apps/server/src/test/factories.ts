@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { cities, countries, retailers, roles, salesExecutiveRetailers, shippingAddresses, states, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/account/password.ts';
+import type { App } from '../app.ts';
+
+/** Small factories with overrides: each test makes the data it needs, nothing shared. */
+
+const STATES = {
+  '36': { name: 'Telangana', city: 'Hyderabad', pin: '500001' },
+  '29': { name: 'Karnataka', city: 'Bengaluru', pin: '560001' },
+} as const;
+export type TestStateCode = keyof typeof STATES;
+
+function unique(prefix: string) {
+  return `${prefix}.${randomBytes(4).toString('hex')}@example.test`;
+}
+
+export async function ensureReferenceData(db: Db) {
+  await db
+    .insert(roles)
+    .values([
+      { id: 1, code: 'admin', name: 'Admin' },
+      { id: 2, code: 'retailer', name: 'Retailer' },
+      { id: 3, code: 'salesexecutive', name: 'Sales Executive' },
+    ])
+    .onConflictDoNothing();
+  await db.insert(countries).values({ code: 'IN', name: 'India' }).onConflictDoNothing();
+  const [india] = await db.select().from(countries).where(eq(countries.code, 'IN'));
+  if (!india) throw new Error('country IN missing');
+  for (const [code, state] of Object.entries(STATES)) {
+    await db
+      .insert(states)
+      .values({ countryId: india.id, name: state.name, stateCode: code, tin: code })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(states).where(eq(states.stateCode, code));
+    if (!row) throw new Error(`state ${code} missing`);
+    await db
+      .insert(cities)
+      .values({ stateId: row.id, code: state.city.slice(0, 3).toUpperCase(), name: state.city })
+      .onConflictDoNothing();
+  }
+  return { countryId: india.id };
+}
+
+async function placeOf(db: Db, stateCode: TestStateCode) {
+  const { countryId } = await ensureReferenceData(db);
+  const [state] = await db.select().from(states).where(eq(states.stateCode, stateCode));
+  const [city] = state ? await db.select().from(cities).where(eq(cities.stateId, state.id)) : [];
+  if (!state || !city) throw new Error(`reference data for ${stateCode} missing`);
+  return { countryId, stateId: state.id, cityId: city.id, pin: STATES[stateCode].pin };
+}
+
+export type TestUser = { userId: number; email: string; password: string; retailerId: number | null };
+
+export async function createRetailer(
+  db: Db,
+  overrides: { stateCode?: TestStateCode; email?: string; password?: string; businessName?: string } = {},
+): Promise<TestUser & { retailerId: number }> {
+  const place = await placeOf(db, overrides.stateCode ?? '36');
+  const email = overrides.email ?? unique('retailer');
+  const password = overrides.password ?? 'Retailer@123';
+  const [retailer] = await db
+    .insert(retailers)
+    .values({
+      businessName: overrides.businessName ?? 'Test Opticals',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email,
+      phone: '9876543210',
+      address: '12 Test Street',
+      cityId: place.cityId,
+      stateId: place.stateId,
+      countryId: place.countryId,
+      pinCode: place.pin,
+      maxLimitPerVariant: 20,
+      maxOrderQuantity: 500,
+      maxOrderValuePaise: 50_000_000,
+    })
+    .returning({ id: retailers.id });
+  if (!retailer) throw new Error('retailer not created');
+  await db.insert(shippingAddresses).values({
+    retailerId: retailer.id,
+    firstName: 'Asha',
+    lastName: 'Rao',
+    address: '12 Test Street',
+    cityId: place.cityId,
+    stateId: place.stateId,
+    countryId: place.countryId,
+    pin: place.pin,
+    phone: '9876543210',
+    isDefault: true,
+  });
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      roleId: 2,
+      name: 'Asha Rao',
+      phoneNumber: '9876543210',
+      retailerId: retailer.id,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not created');
+  return { userId: user.id, email, password, retailerId: retailer.id };
+}
+
+export async function createStaffUser(
+  db: Db,
+  role: 'salesexecutive' | 'admin',
+  overrides: { email?: string; password?: string; linkedRetailerIds?: number[] } = {},
+): Promise<TestUser> {
+  await ensureReferenceData(db);
+  const email = overrides.email ?? unique(role);
+  const password = overrides.password ?? 'Staff@12345';
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      roleId: role === 'admin' ? 1 : 3,
+      name: role === 'admin' ? 'Admin User' : 'Sales Person',
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not created');
+  for (const retailerId of overrides.linkedRetailerIds ?? []) {
+    await db.insert(salesExecutiveRetailers).values({ salesExecutiveUserId: user.id, retailerId });
+  }
+  return { userId: user.id, email, password, retailerId: null };
+}
+
+/** Signs in through POST /token and returns the bearer header for later requests. */
+export async function loginAs(app: App, user: { email: string; password: string }, rememberMe = false) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/token',
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username: user.email,
+      password: user.password,
+      remember_me: String(rememberMe),
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const token = response.json<{ access_token: string }>().access_token;
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { HOME_PATH, LOGIN_PATH, loginPathFor } from '../lib/next-path.ts';
+import { useSessionState } from '../lib/session.ts';
+
+/**
+ * Wraps every signed-in route. Without a session the visitor goes to /login, remembering the
+ * page in `?next=` unless they chose to log out. Sign-out anywhere (Logout, a 401, expiry,
+ * another tab) lands here because the session store re-renders this component.
+ */
+export function RequireSession() {
+  const { session, endedBy } = useSessionState();
+  const location = useLocation();
+  if (session === null) {
+    return <Navigate to={endedBy === 'logout' ? LOGIN_PATH : loginPathFor(location)} replace />;
+  }
+  return <Outlet />;
+}
+
+/** `/`: the public marketing site comes later (/homepage); for now straight to the app or the login. */
+export function RootRedirect() {
+  const { session } = useSessionState();
+  return <Navigate to={session === null ? LOGIN_PATH : HOME_PATH} replace />;
+}

@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router';
+
+/**
+ * The bare layout of public screens (/login now, /resetpassword later): no header or footer,
+ * the screen owns the whole viewport (spec section 2: the public header is not shown on /login).
+ */
+export function PublicLayout() {
+  return (
+    <main id="main">
+      <Outlet />
+    </main>
+  );
+}

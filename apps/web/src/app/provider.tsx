@@ -1,0 +1,40 @@
+import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { RESULT_TOAST_MS } from '../lib/notify.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { getSessionState, subscribeSession } from '../lib/session.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+type AppProviderProps = {
+  children: ReactNode;
+  /** Tests pass their own client; the app makes one. */
+  queryClient?: QueryClient;
+  /** 'test' turns off Mantine's transitions and portals and its jsdom-unfriendly positioning checks. */
+  env?: 'default' | 'test';
+};
+
+export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  // Toasts top-right on a desktop, bottom-centre on a phone (below 768 px), clear of the header.
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+
+  useEffect(() => {
+    // Whoever signs out (Logout, a 401, expiry, another tab), nothing of theirs stays cached.
+    let token = getSessionState().session?.accessToken ?? null;
+    return subscribeSession(() => {
+      const next = getSessionState().session?.accessToken ?? null;
+      if (token !== null && next !== token) client.clear();
+      token = next;
+    });
+  }, [client]);
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+      <Notifications position={isPhone ? 'bottom-center' : 'top-right'} autoClose={RESULT_TOAST_MS} limit={4} />
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,79 @@
+import { messages } from '@frameport/domain/messages';
+import {
+  LogoutResponseSchema,
+  TokenErrorSchema,
+  TokenResponseSchema,
+  UserProfileSchema,
+  type TokenResponse,
+} from '@frameport/domain/contract';
+import type { LoginForm } from '@frameport/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { ApiError, apiFetch, sendRequest } from '../../lib/api-client.ts';
+import { endSession, getAccessToken, startSession } from '../../lib/session.ts';
+
+/**
+ * POST /token: the OAuth2 password grant with a form body (spec section 7). Not an envelope call,
+ * and its failures skip the shared error handling (spec section 8): the caller shows
+ * `error_description` in a toast titled 'Error'.
+ */
+export async function login({ email, password, rememberMe }: LoginForm, signal?: AbortSignal): Promise<TokenResponse> {
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    username: email,
+    password,
+    remember_me: String(rememberMe),
+  });
+  const response = await sendRequest('/token', {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+    signal: signal ?? null,
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+
+  if (response.ok) {
+    const token = TokenResponseSchema.safeParse(json);
+    if (token.success) return token.data;
+    throw new ApiError(response.status, messages.http.unexpected, { cause: token.error });
+  }
+  const failure = TokenErrorSchema.safeParse(json);
+  throw new ApiError(response.status, failure.success ? failure.data.error_description : messages.http.unexpected);
+}
+
+/** Signs in and stores the session; the login route then moves on (to `?next=` or /home). */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (form: LoginForm) => login(form),
+    onSuccess: (token, form) => {
+      startSession({
+        accessToken: token.access_token,
+        // expires_in rather than '.expires': immune to a wrong clock on the phone.
+        expiresAt: Date.now() + token.expires_in * 1000,
+        userName: token.userName,
+        rememberMe: form.rememberMe,
+      });
+    },
+  });
+}
+
+/**
+ * Logout: the session ends locally at once (the guard then shows /login and the provider empties
+ * the query cache); the server is told afterwards with the old token, and a failure there is ignored.
+ */
+export function logout(): void {
+  const token = getAccessToken();
+  endSession('logout');
+  if (token === null) return;
+  apiFetch('/api/Account/logout', { method: 'POST', schema: LogoutResponseSchema, token }).catch(() => undefined);
+}
+
+/** GET /api/Account/getUserProfile. `email` is the retailer a sales executive acts for (null: yourself). */
+export const profileQueries = {
+  all: () => ['profile'] as const,
+  detail: (email: string | null = null) =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), { email }] as const,
+      queryFn: ({ signal }) =>
+        apiFetch('/api/Account/getUserProfile', { schema: UserProfileSchema, query: { email }, signal }),
+    }),
+};

@@ -1,0 +1,71 @@
+import { LoginFormSchema } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { hideToast, notifyError } from '../../../lib/notify.ts';
+import { useLogin } from '../api.ts';
+
+const ERROR_TOAST_ID = 'login-error';
+
+/**
+ * Email, password, remember me (spec sections 2, 4, 5). Validation is the domain's
+ * LoginFormSchema, so values are trimmed and nothing is sent while a field is flagged.
+ * Fields lock while the token call runs and unlock on failure, which shows a toast titled 'Error'.
+ */
+export function LoginForm() {
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  // Still locked after success, while the route moves on.
+  const busy = loginMutation.isPending || loginMutation.isSuccess;
+
+  const onSubmit = handleSubmit((values) => {
+    hideToast(ERROR_TOAST_ID); // an old failure must not linger over a new attempt or the home page
+    loginMutation.mutate(values, {
+      onError: (error) => notifyError(getErrorMessage(error), messages.login.toastTitle, ERROR_TOAST_ID),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Log in">
+      <Stack gap="md">
+        <TextInput
+          {...register('email')}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@yourstore.in"
+          size="md"
+          disabled={busy}
+          error={errors.email?.message}
+        />
+        <PasswordInput
+          {...register('password')}
+          label="Password"
+          autoComplete="current-password"
+          size="md"
+          disabled={busy}
+          error={errors.password?.message}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+        />
+        <Checkbox {...register('rememberMe')} label="Remember me" disabled={busy} />
+        <Button type="submit" size="md" fullWidth loading={busy} mt="xs">
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../testing/render-app.tsx';
+import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { getSessionState, startSession } from './session.ts';
+
+const CountSchema = z.object({ CartCount: z.number().int() });
+
+function signIn(accessToken = 'token-abc') {
+  startSession({ accessToken, expiresAt: Date.now() + 60_000, userName: 'asha@vermaopticals.in', rememberMe: false });
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('apiFetch', () => {
+  beforeEach(() => signIn());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends the bearer token and returns the parsed Data of the envelope', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ Status: 0, Error: null, Data: { CartCount: 3 } }));
+
+    const data = await apiFetch('/api/Product/getCartItemsCount', {
+      schema: CountSchema,
+      query: { email: 'shop@example.in', page: 1, skipped: null, ids: [4, 5] },
+    });
+
+    expect(data).toEqual({ CartCount: 3 });
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(url).toBe('/api/Product/getCartItemsCount?email=shop%40example.in&page=1&ids=4&ids=5');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-abc');
+  });
+
+  it('sends a JSON body', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ Status: 0, Error: null, Data: { message: 'Added' } }));
+
+    await apiFetch('/api/Product/addItemsToCart', {
+      method: 'POST',
+      body: { Products: [] },
+      schema: z.object({ message: z.string() }),
+    });
+
+    const init = fetchSpy.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"Products":[]}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('throws an ApiError with the server message on Status 1', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ Status: 1, Error: { Message: 'Order quantity limit reached', StackTrace: null }, Data: null }, 409),
+    );
+
+    const error = await caught(apiFetch('/api/Order/placeOrder', { method: 'POST', schema: CountSchema }));
+
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('Order quantity limit reached');
+    expect(error.isNetworkError).toBe(false);
+  });
+
+  it('treats Status 1 as a failure even with HTTP 200', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ Status: 1, Error: { Message: 'Invoices not found.', StackTrace: null }, Data: null }),
+    );
+
+    const error = await caught(apiFetch('/x', { schema: CountSchema }));
+
+    expect(error.message).toBe('Invoices not found.');
+  });
+
+  it('uses the generic message when a failure has no envelope', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const error = await caught(apiFetch('/x', { schema: CountSchema }));
+
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('An unexpected server error occurred.');
+  });
+
+  it('fails when Data does not match the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ Status: 0, Error: null, Data: { CartCount: 'three' } }));
+
+    const error = await caught(apiFetch('/x', { schema: CountSchema }));
+
+    expect(error.message).toBe('An unexpected server error occurred.');
+    expect(error.cause).toBeInstanceOf(z.ZodError);
+  });
+
+  it('flags a network failure, apart from a server error', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const error = await caught(apiFetch('/x', { schema: CountSchema }));
+
+    expect(error.isNetworkError).toBe(true);
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('lets an abort stay an abort', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new DOMException('Aborted', 'AbortError'));
+
+    await expect(apiFetch('/x', { schema: CountSchema, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it('clears the session on 401', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ Status: 1, Error: { Message: 'Your session has expired. Please sign in again.', StackTrace: null }, Data: null }, 401),
+    );
+
+    const error = await caught(apiFetch('/api/Account/getUserProfile', { schema: CountSchema }));
+
+    expect(error.status).toBe(401);
+    expect(getSessionState()).toEqual({ session: null, endedBy: 'expired' });
+    expect(window.sessionStorage.getItem('frameport.session')).toBeNull();
+  });
+
+  it('keeps a newer session when a request made with an older token gets 401', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ Status: 1, Error: null, Data: null }, 401));
+
+    await caught(apiFetch('/api/Account/logout', { method: 'POST', schema: CountSchema, token: 'old-token' }));
+
+    expect(getSessionState().session?.accessToken).toBe('token-abc');
+  });
+
+  it('sends no Authorization header for a public call', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ Status: 0, Error: null, Data: { CartCount: 0 } }));
+
+    await apiFetch('/api/Home/getCorporateDetails', { schema: CountSchema, token: null });
+
+    expect(new Headers(fetchSpy.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+import { messages } from '@frameport/domain/messages';
+import type { z } from 'zod';
+import { endSession, getAccessToken } from './session.ts';
+
+/**
+ * The one way the web talks to the server. `apiFetch` sends the bearer token, unwraps the
+ * `{ Status, Error, Data }` envelope and parses `Data` with the contract schema, so a server that
+ * drifts from the contract fails loudly instead of rendering wrong numbers. UI code never calls
+ * `fetch`; calls that do not use the envelope (POST /token) use `sendRequest`.
+ */
+
+/** Shown when the request never reached the server (spec section 8 keeps this apart from a server error). */
+export const NETWORK_ERROR_MESSAGE = messages.http.network;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  readonly isNetworkError: boolean;
+
+  constructor(status: number, message: string, options: { isNetworkError?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = status;
+    this.isNetworkError = options.isNetworkError ?? false;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export type ApiFetchOptions<S extends z.ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; URLSearchParams and FormData as they are. */
+  body?: unknown;
+  /** Parses the envelope's `Data`. A 204 answer is parsed as `null`. */
+  schema: S;
+  /** Null and undefined values are left out; arrays repeat the parameter. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Defaults to the current session's token; `null` sends no Authorization header. */
+  token?: string | null;
+};
+
+/** `fetch` that turns "no answer" into an `ApiError` with `isNetworkError`; aborts stay aborts. */
+export async function sendRequest(input: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, { isNetworkError: true, cause: error });
+  }
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+  const { method = 'GET', body, schema, query, signal } = options;
+  const token = options.token === undefined ? getAccessToken() : options.token;
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof URLSearchParams || body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const response = await sendRequest(buildUrl(path, query), { method, headers, body: payload, signal: signal ?? null });
+
+  if (response.status === 401 && token !== null && token === getAccessToken()) {
+    // The server no longer accepts this session: sign out; the route guard sends the user to /login.
+    endSession('expired');
+  }
+
+  if (response.status === 204) return parseData(schema, null, response.status);
+
+  const envelope = readEnvelope(await readJson(response));
+  if (!response.ok || envelope === null || envelope.Status !== 0) {
+    const fallback = response.status === 401 ? messages.http.unauthorized : messages.http.unexpected;
+    throw new ApiError(response.status, envelope?.message ?? fallback);
+  }
+  return parseData(schema, envelope.Data, response.status);
+}
+
+/** The message to show for any thrown value. */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return messages.http.unexpected;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+type LooseEnvelope = { Status: number; message: string | null; Data: unknown };
+
+function readEnvelope(json: unknown): LooseEnvelope | null {
+  if (typeof json !== 'object' || json === null || !('Status' in json) || typeof json.Status !== 'number') return null;
+  const error = 'Error' in json ? json.Error : null;
+  const message =
+    typeof error === 'object' && error !== null && 'Message' in error && typeof error.Message === 'string' && error.Message !== ''
+      ? error.Message
+      : null;
+  return { Status: json.Status, message, Data: 'Data' in json ? json.Data : undefined };
+}
+
+function parseData<S extends z.ZodType>(schema: S, data: unknown, status: number): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  console.error('Response does not match the contract', result.error.issues);
+  throw new ApiError(status, messages.http.unexpected, { cause: result.error });
+}

@@ -1,0 +1,25 @@
+export const HOME_PATH = '/home';
+export const LOGIN_PATH = '/login';
+
+/**
+ * Where to go after signing in: the `?next=` path only when it is a same-origin relative path
+ * (no `//host`, no `https:`, no backslash tricks) and not the login screen itself.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return HOME_PATH;
+  try {
+    const base = 'https://frameport.invalid';
+    const url = new URL(next, base);
+    if (url.origin !== base || url.pathname === LOGIN_PATH) return HOME_PATH;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return HOME_PATH;
+  }
+}
+
+/** `/login?next=<where the visitor was>` */
+export function loginPathFor(location: { pathname: string; search: string; hash: string }): string {
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  if (here === '/' || location.pathname === LOGIN_PATH) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ next: here }).toString()}`;
+}
