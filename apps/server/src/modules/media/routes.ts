@@ -66,7 +66,7 @@ function notFound(reply: FastifyReply) {
 export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/media/products/:productColourId/:view.svg',
-    { schema: { params: ProductParams, tags: ['media'], summary: 'Drawing of a colour variant (front or side view)' } },
+    { config: { auth: 'public' }, schema: { security: [], params: ProductParams, tags: ['Media'], summary: 'Drawing of a colour variant (front or side view)' } },
     async (request, reply) => {
       const { productColourId, view } = request.params;
       const [row] = await db
@@ -116,7 +116,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/media/banners/:id.svg',
-    { schema: { params: IdParams, querystring: BannerQuery, tags: ['media'], summary: 'Banner image' } },
+    { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: BannerQuery, tags: ['Media'], summary: 'Banner image' } },
     async (request, reply) => {
       const [row] = await db
         .select({
@@ -162,7 +162,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/media/materials/:id.svg',
-    { schema: { params: IdParams, querystring: HoverQuery, tags: ['media'], summary: 'Material tile' } },
+    { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: HoverQuery, tags: ['Media'], summary: 'Material tile' } },
     async (request, reply) => {
       const [row] = await db
         .select({ name: materials.name, description: materials.description })
@@ -180,7 +180,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/media/shapes/:id.svg',
-    { schema: { params: IdParams, querystring: HoverQuery, tags: ['media'], summary: 'Frame shape tile' } },
+    { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: HoverQuery, tags: ['Media'], summary: 'Frame shape tile' } },
     async (request, reply) => {
       const [row] = await db
         .select({ name: frameShapes.name, code: frameShapes.code })
@@ -198,7 +198,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/media/price-ranges/:id.svg',
-    { schema: { params: IdParams, querystring: HoverQuery, tags: ['media'], summary: 'Price range tile' } },
+    { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: HoverQuery, tags: ['Media'], summary: 'Price range tile' } },
     async (request, reply) => {
       const [row] = await db
         .select({ label: priceRanges.label })
