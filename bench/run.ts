@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type OpenDatabaseOptions } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,16 +25,23 @@ function record(name: string, value: string) {
   console.log(`  ${name}: ${value}`);
 }
 
-async function seedOnPglite(products: number) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-seed-'));
+/** Milliseconds to seed `products` styles into a freshly migrated database. */
+async function timeSeed(options: OpenDatabaseOptions, products: number) {
+  const database = await openDatabase(options);
   try {
-    const database = await openDatabase({ dataDir: dir });
     await database.migrate();
     const started = performance.now();
     await seedDemo(database.db, { products });
-    const ms = performance.now() - started;
+    return performance.now() - started;
+  } finally {
     await database.close();
-    return ms;
+  }
+}
+
+async function seedOnPglite(products: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-seed-'));
+  try {
+    return await timeSeed({ dataDir: dir }, products);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -60,13 +67,7 @@ async function seedOnPostgres(products: number) {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   try {
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    await database.migrate();
-    const started = performance.now();
-    await seedDemo(database.db, { products });
-    const ms = performance.now() - started;
-    await database.close();
-    return ms;
+    return await timeSeed({ databaseUrl: url.toString() }, products);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

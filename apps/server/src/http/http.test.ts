@@ -9,6 +9,7 @@ import { createRetailer, loginAs } from '../test/factories.ts';
 /** The HTTP basics every route shares: envelope, one error handler, headers, limits, SPA. */
 
 let t: TestApp;
+let signedIn: { authorization: string };
 const webDist = mkdtempSync(path.join(tmpdir(), 'frameport-web-'));
 
 beforeAll(async () => {
@@ -16,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Frameport</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
   t = await buildTestApp({ webDistDir: webDist });
+  signedIn = (await loginAs(t.app, await createRetailer(t.db))).headers;
 });
 
 afterAll(async () => {
@@ -32,12 +34,10 @@ describe('errors answer with the envelope, never a stack trace', () => {
   });
 
   it('malformed JSON → 400', async () => {
-    const user = await createRetailer(t.db);
-    const { headers } = await loginAs(t.app, user);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/Account/logout',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...signedIn, 'content-type': 'application/json' },
       payload: '{"broken": ',
     });
     expect(response.statusCode).toBe(400);
@@ -45,12 +45,10 @@ describe('errors answer with the envelope, never a stack trace', () => {
   });
 
   it('a content type the server does not read → 415', async () => {
-    const user = await createRetailer(t.db);
-    const { headers } = await loginAs(t.app, user);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/Account/logout',
-      headers: { ...headers, 'content-type': 'application/xml' },
+      headers: { ...signedIn, 'content-type': 'application/xml' },
       payload: '<a/>',
     });
     expect(response.statusCode).toBe(415);
@@ -58,12 +56,10 @@ describe('errors answer with the envelope, never a stack trace', () => {
   });
 
   it('a body over the limit → 413', async () => {
-    const user = await createRetailer(t.db);
-    const { headers } = await loginAs(t.app, user);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/Account/logout',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...signedIn, 'content-type': 'application/json' },
       payload: JSON.stringify({ filler: 'x'.repeat(200 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
@@ -71,9 +67,7 @@ describe('errors answer with the envelope, never a stack trace', () => {
   });
 
   it('invalid query input → 400 naming the field', async () => {
-    const user = await createRetailer(t.db);
-    const { headers } = await loginAs(t.app, user);
-    const response = await t.app.inject({ url: `/api/Account/getUserProfile?email=${'a'.repeat(300)}`, headers });
+    const response = await t.app.inject({ url: `/api/Account/getUserProfile?email=${'a'.repeat(300)}`, headers: signedIn });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(failure('"email" must be at most 254 characters long'));
   });
