@@ -5,3 +5,4 @@ export * from './gst.ts';
 export * from './discount.ts';
 export * from './line-totals.ts';
 export * from './limits.ts';
+export * from './catalogue-search.ts';

@@ -1,3 +1,4 @@
 export * from './envelope.ts';
 export * from './auth.ts';
 export * from './zod-messages.ts';
+export * from './catalogue.ts';

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+
+/**
+ * Catalogue contract: the Home and Product read calls of spec section 7, with the spec's
+ * field names and casing (section 3). Money is rupees on the wire (at most 2 decimals).
+ */
+
+const rupees = z.number();
+const id = z.number().int();
+
+// ---------------------------------------------------------------------------------------------
+// Banners, materials, frame shapes, price ranges (Home)
+// ---------------------------------------------------------------------------------------------
+
+/** Which banners `getBanners?searchBanners=` returns; absent = every active banner. */
+export const BANNER_KINDS = ['Home', 'Login', 'NewArrival', 'Material', 'PriceRange', 'Frame', 'Color'] as const;
+export type BannerKind = (typeof BANNER_KINDS)[number];
+
+export const BannerSchema = z.object({
+  BannerId: id,
+  BannerImage: z.string(),
+  BannerImageName: z.string(),
+  BannerTitle: z.string(),
+  MobileImage: z.string().nullable(),
+  CreatedOn: z.string(),
+  CreatedBy: z.string().nullable(),
+  ModifiedOn: z.string().nullable(),
+  ModifiedBy: z.string().nullable(),
+  IsHomeBanner: z.boolean(),
+  IsLoginBanner: z.boolean(),
+  IsNewArrivalBanner: z.boolean(),
+  IsMaterialBanner: z.boolean(),
+  IsPriceRangeBanner: z.boolean(),
+  IsFrameBanner: z.boolean(),
+  IsColorBanner: z.boolean(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
+
+export const GetBannersQuerySchema = z.object({
+  searchBanners: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const kind = BANNER_KINDS.find((k) => k.toLowerCase() === value.toLowerCase().replace(/[\s_-]/g, ''));
+      if (!kind) {
+        ctx.addIssue({ code: 'custom', message: `"searchBanners" must be one of: ${BANNER_KINDS.join(', ')}` });
+        return z.NEVER;
+      }
+      return kind;
+    }),
+});
+export const BannersResponseSchema = z.object({ banners: z.array(BannerSchema) });
+
+export const MaterialSchema = z.object({
+  MaterialId: id,
+  MaterialCode: z.string(),
+  MaterialName: z.string(),
+  Description: z.string().nullable(),
+  DisplayOnHome: z.boolean(),
+  MaterialImages: z.array(
+    z.object({ MaterialId: id, MaterialImageName: z.string(), MaterialUrl: z.string(), IsHovered: z.boolean() }),
+  ),
+});
+export type Material = z.infer<typeof MaterialSchema>;
+export const MaterialsResponseSchema = z.object({ materials: z.array(MaterialSchema) });
+
+export const FrameShapeSchema = z.object({
+  FrameTypeId: id,
+  Code: z.string(),
+  FrameTypeName: z.string(),
+  Description: z.string().nullable(),
+  DisplayOnHome: z.boolean(),
+  FrameShapeImages: z.array(
+    z.object({ FrameTypeImageId: id, FrameImageName: z.string(), FrameUrl: z.string(), IsHovered: z.boolean() }),
+  ),
+});
+export type FrameShape = z.infer<typeof FrameShapeSchema>;
+export const FrameShapesResponseSchema = z.object({ frameShapes: z.array(FrameShapeSchema) });
+
+export const PriceRangeSchema = z.object({
+  Id: id,
+  /** The label, e.g. 'Under ₹600'. */
+  Price: z.string(),
+  Min: rupees,
+  /** null = no upper bound. */
+  Max: rupees.nullable(),
+  PriceRangeImages: z.array(
+    z.object({ PriceRangeId: id, PriceRangeImageName: z.string(), PriceRangeUrl: z.string(), IsHovered: z.boolean() }),
+  ),
+});
+export type PriceRange = z.infer<typeof PriceRangeSchema>;
+export const PriceRangesResponseSchema = z.object({ priceRangeList: z.array(PriceRangeSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Filters and sort types (Product)
+// ---------------------------------------------------------------------------------------------
+
+/** The filter keys of the `search` string (spec sections 3 and 7). */
+export const IN_FILTER_KEYS = [
+  'frameMaterialId',
+  'frameShapeId',
+  'genderIdList',
+  'sizeId',
+  'frameColorIdList',
+  'brandId',
+  'productTypeId',
+] as const;
+export type InFilterKey = (typeof IN_FILTER_KEYS)[number];
+
+export const FilterOptionSchema = z.object({
+  Id: id,
+  Name: z.string(),
+  /** Between filters (netPrice): rupees. */
+  min: rupees.optional(),
+  max: rupees.optional(),
+  /** Colour filters: '#RRGGBB'. */
+  colorCode: z.string().optional(),
+});
+export const FilterSchema = z.object({
+  Key: z.enum([...IN_FILTER_KEYS, 'netPrice']),
+  Type: z.enum(['In', 'Between']),
+  Name: z.string(),
+  Data: z.array(FilterOptionSchema),
+});
+export type Filter = z.infer<typeof FilterSchema>;
+export const FiltersResponseSchema = z.array(FilterSchema);
+
+export const SORT_KEYS = ['releaseDate', 'netPrice', 'productName', 'modelName', 'relevance'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const SortTypeSchema = z.object({
+  ID: id,
+  SortTypeName: z.string(),
+  /** The search-string fragment for this sort, e.g. 'sortBy=netPrice&orderBy=Asc'. */
+  SortKey: z.string(),
+});
+export type SortType = z.infer<typeof SortTypeSchema>;
+export const SortTypesResponseSchema = z.array(SortTypeSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------------------------
+
+export const ColourVariantSchema = z.object({
+  colorVariant: z.string(),
+  productColorId: id,
+  frameColorID: id,
+  frameColor: z.string(),
+  frameColorCode: z.string(),
+  templeColor: z.string().nullable(),
+  templeColorCode: z.string().nullable(),
+  templeColorID: id.nullable(),
+  /** Image URLs of this colour, best first (front, side). */
+  productImage: z.array(z.string()),
+  thumbnailImage: z.string().nullable(),
+  availableStockQuantity: z.number().int(),
+});
+export type ColourVariant = z.infer<typeof ColourVariantSchema>;
+
+/** The discount chosen for the caller (spec's Discount on cart lines). */
+export const AppliedDiscountSchema = z.object({
+  DiscountId: id,
+  DiscountName: z.string(),
+  UsePercentage: z.enum(['1', '0']),
+  DiscountPercentage: z.number(),
+  DiscountAmount: rupees,
+  /** Rupees off one piece. */
+  TotalDiscount: rupees,
+});
+export type AppliedDiscount = z.infer<typeof AppliedDiscountSchema>;
+
+/** One rule inside the `discounts` JSON text (spec section 3, Discount rule). */
+export const DiscountRuleWireSchema = z.object({
+  DiscountId: id,
+  DiscountName: z.string(),
+  StateId: id.nullable(),
+  UsePercentage: z.enum(['1', '0']),
+  DiscountPercentage: z.number(),
+  DiscountAmount: rupees,
+  PriceFrom: rupees.nullable(),
+  PriceTo: rupees.nullable(),
+});
+export type DiscountRuleWire = z.infer<typeof DiscountRuleWireSchema>;
+
+export const ProductSchema = z.object({
+  productId: id,
+  productName: z.string(),
+  modelName: z.string(),
+  modelCode: z.string(),
+  productCode: z.string(),
+  brandId: id,
+  brandName: z.string(),
+  productType: z.string(),
+  productTypeId: id,
+  frameType: z.string().nullable(),
+  frameShape: z.string().nullable(),
+  manufacturerDetails: z.string().nullable(),
+  frameWidth: z.number().nullable(),
+  eyeSize: z.number().nullable(),
+  noseBridgeSize: z.number().nullable(),
+  armLength: z.number().nullable(),
+  sizeName: z.string().nullable(),
+  frameMaterialName: z.string().nullable(),
+  templeMaterialName: z.string().nullable(),
+  weight: z.number().nullable(),
+  weightGroup: z.string().nullable(),
+  /** Collections; the first is the collection shown on the product page. */
+  tags: z.array(z.string()),
+  productWarranty: z.string().nullable(),
+  gender: z.array(z.string()),
+  description: z.string().nullable(),
+  hsnCode: z.string(),
+  gstRate: z.number(),
+  releaseDate: z.string().nullable(),
+  /** List price, rupees, before discount and GST. */
+  netPrice: rupees,
+  /** Price after the chosen discount (equals netPrice when there is none). */
+  discountedPrice: rupees,
+  /** The chosen discount for the caller's state, or null (accessories never get one). */
+  selectedDiscount: AppliedDiscountSchema.nullable(),
+  /** JSON text: the discount rules that apply in the caller's state (DiscountRuleWire[]). */
+  discounts: z.string(),
+  productImageList: z.array(z.string()),
+  isAvailable: z.boolean(),
+  /** Colour variants sorted C1, C2, … by number, with stock. */
+  productColor: z.array(ColourVariantSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const SearchResultsResponseSchema = z.object({
+  searchResults: z.object({
+    value: z.array(ProductSchema),
+    '@odata.count': z.number().int(),
+  }),
+});
+export type SearchResults = z.infer<typeof SearchResultsResponseSchema>;
+
+export const MAX_PAGE_SIZE = 100;
+export const CATALOGUE_PAGE_SIZE = 14;
+
+export const GetAllQuerySchema = z.object({
+  /** The spec's search string: `key=value` pairs joined by `&` (see catalogue-search.ts). */
+  search: z.string().max(2000).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+});
+
+export const ProductIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const ProductIdParamQuerySchema = z.object({ productId: z.coerce.number().int().positive() });
+export const ProductResponseSchema = ProductSchema;
+export const RelatedProductsResponseSchema = z.array(ProductSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Inventory
+// ---------------------------------------------------------------------------------------------
+
+export const InventorySchema = z.object({
+  ProductId: id,
+  ColorVariant: z.string(),
+  ProductColorId: id,
+  AvailableStockQuantity: z.number().int(),
+  UpdatedOn: z.string(),
+});
+export type Inventory = z.infer<typeof InventorySchema>;
+export const InventoryResponseSchema = z.array(InventorySchema);
+export const InventoryByProductsQuerySchema = z.object({
+  productIds: z
+    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(z.array(z.number()).min(1).max(200)),
+});
+export const EmailQuerySchema = z.object({ email: z.string().trim().max(254).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Config, masters, content
+// ---------------------------------------------------------------------------------------------
+
+export const ConfigEntrySchema = z.object({ ConfigKey: z.string(), ConfigValue: z.string() });
+export const ConfigResponseSchema = z.array(ConfigEntrySchema);
+
+const NamedSchema = z.object({ Id: id, Name: z.string() });
+/** Every master list at once (brands, materials, …): labels for filters, chips and express checkout. */
+export const AllSelectedFieldsResponseSchema = z.object({
+  brands: z.array(NamedSchema),
+  materials: z.array(NamedSchema),
+  frameShapes: z.array(NamedSchema),
+  genders: z.array(NamedSchema),
+  sizes: z.array(NamedSchema),
+  colours: z.array(NamedSchema.extend({ colorCode: z.string() })),
+  productTypes: z.array(NamedSchema),
+});
+
+export const PAGE_NAMES = [
+  'ABOUTUS',
+  'CONTACTUS',
+  'ORDERTRACKING',
+  'FAQS',
+  'AFTERSALESERVICES',
+  'TERMSANDCONDITIONS',
+  'SHIPPINGANDRETURNS',
+  'PRODUCTWARRANTY',
+  'CODEOFBUSINESSCONDUCT',
+  'BUSINESSETHICS',
+  'PAYMENTPOLICY',
+  'FOOTER',
+] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+export const GetPagesQuerySchema = z.object({
+  pageName: z
+    .string()
+    .trim()
+    .min(1, '"pageName" is required')
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAGE_NAMES)),
+});
+export const PageContentSchema = z.object({ Title: z.string(), Content: z.string(), Year: z.string().nullable() });
+export type PageContent = z.infer<typeof PageContentSchema>;
+export const CorporateDetailsSchema = z.object({ Address: z.string(), ContactNumber: z.string(), EmailId: z.string() });
+export type CorporateDetails = z.infer<typeof CorporateDetailsSchema>;
