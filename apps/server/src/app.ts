@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -20,7 +21,11 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { registerSpa } from './http/spa.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { createCatalogueService } from './modules/catalogue/service.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -120,7 +125,11 @@ export async function buildApp(deps: AppDeps) {
   );
 
   await app.register(accountRoutes, { account });
+  const catalogue = createCatalogueService({ db: database.db, clock });
+  await app.register(catalogueRoutes, { catalogue, account });
+  await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });
+  await app.register(uploadRoutes, { db: database.db, uploadsDir: path.join(config.dataDir, 'uploads') });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   registerNotFoundHandler(app, spaFallback);

@@ -42,6 +42,12 @@ describe('parseCatalogueSearch', () => {
     expect(parsed('sortBy=relevance')).toMatchObject({ sortBy: 'releaseDate' });
   });
 
+  it('an express-checkout model lookup also shows the best matches (exact, then prefix) first', () => {
+    expect(parsed('modelName=UO-AV')).toMatchObject({ modelName: 'UO-AV', sortBy: 'relevance', orderBy: 'Desc' });
+    expect(parsed('modelName=UO-AV&sortBy=modelName&orderBy=Asc')).toMatchObject({ sortBy: 'modelName', orderBy: 'Asc' });
+    expect(buildCatalogueSearch({ ...emptyCatalogueQuery(), modelName: 'UO-AV', sortBy: 'relevance', orderBy: 'Desc' })).toBe('modelName=UO-AV');
+  });
+
   it.each([
     ['frameShapeId=abc', '"frameShapeId" must be a comma-separated list of ids, e.g. 1,2.'],
     ['brandId=1,,2', '"brandId" must be a comma-separated list of ids, e.g. 1,2.'],

@@ -100,8 +100,8 @@ export function parseCatalogueSearch(input: string | URLSearchParams): ParseResu
   if (query.netPriceFrom !== null && query.netPriceTo !== null && query.netPriceFrom > query.netPriceTo) {
     return { ok: false, message: '"netPrice_From" must not be above "netPrice_To".' };
   }
-  // Free text without an explicit sort shows the best matches first.
-  if (!sortGiven && query.searchText !== '') {
+  // Free text (or an express-checkout model lookup) without an explicit sort shows the best matches first.
+  if (!sortGiven && (query.searchText !== '' || query.modelName !== '')) {
     query.sortBy = 'relevance';
     query.orderBy = 'Desc';
   }
@@ -123,7 +123,7 @@ export function catalogueParams(query: CatalogueQuery): URLSearchParams {
   if (query.isAvailable) params.set('isAvailable', 'true');
   if (query.netPriceFrom !== null) params.set('netPrice_From', String(query.netPriceFrom));
   if (query.netPriceTo !== null) params.set('netPrice_To', String(query.netPriceTo));
-  const defaultSort = query.searchText ? { sortBy: 'relevance', orderBy: 'Desc' } : DEFAULT_SORT;
+  const defaultSort = query.searchText || query.modelName ? { sortBy: 'relevance', orderBy: 'Desc' } : DEFAULT_SORT;
   if (query.sortBy !== defaultSort.sortBy || query.orderBy !== defaultSort.orderBy) {
     params.set('sortBy', query.sortBy);
     params.set('orderBy', query.orderBy);

@@ -452,6 +452,20 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`lower(model_name || ' ' || model_code || ' ' || product_code || ' ' || product_name || ' ' || search_keywords)`,
       ),
+    /**
+     * The same words with every space and punctuation mark removed ('uoav1042…urbanoptix…'), pg_trgm GIN
+     * indexed: finds a brand typed without its space ('urbanoptix') and a model number typed without
+     * hyphens ('uoav1042', 'av1042'). (A generated column cannot read another, so the expression repeats.)
+     */
+    searchCompact: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(lower(model_name || ' ' || model_code || ' ' || product_code || ' ' || product_name || ' ' || search_keywords), '[^a-z0-9]+', '', 'g')`,
+      ),
+    /** The model number without punctuation ('uoav1042'): exact and prefix model-number matches rank first. */
+    modelCompact: text()
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(lower(model_name), '[^a-z0-9]+', '', 'g')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -465,7 +479,18 @@ export const products = pgTable(
     // ORDER BY release_date DESC, id DESC: plain DESC means NULLS FIRST, so the index must say so.
     index('products_release_date_id_idx').on(t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_model_name_lower_idx').on(sql`lower(model_name)`),
+    // Counting the active catalogue (and the outer side of the gender / colour / stock semi-joins) by an
+    // index-only scan of ~30 pages instead of the whole, wide table (~1,100 pages for 10,000 styles).
+    index('products_active_id_idx')
+      .on(t.id)
+      .where(sql`is_active`),
+    // Sort by name / model number (byte order of the lower-cased text, as the catalogue orders them).
+    index('products_product_name_sort_idx').on(sql`lower(product_name) collate "C"`, t.id),
+    index('products_model_name_sort_idx').on(sql`lower(model_name) collate "C"`, t.id),
+    // Trigram GIN indexes keep new entries in a pending list until VACUUM merges it; a bulk load must be
+    // followed by VACUUM (the seed does), or every search scans the list (docs/catalogue-indexes.md).
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_compact_trgm_idx').using('gin', t.searchCompact.op('gin_trgm_ops')),
     check('products_net_price_nonneg', sql`net_price_paise >= 0`),
     check('products_gst_rate_range', sql`gst_rate_percent >= 0 and gst_rate_percent <= 100`),
     check('products_hsn_code_format', sql`hsn_code ~ '^[0-9]{4,8}$'`),
@@ -478,6 +503,16 @@ export const products = pgTable(
     ),
   ],
 );
+
+/**
+ * The catalogue's vocabulary: every word of 3+ letters in `products.search_text`, collected by a
+ * trigger on products (migration 0003). A search word found nowhere in the catalogue ('aviatr') is
+ * corrected against these few hundred words (pg_trgm word similarity) instead of against every product.
+ * Words of deleted products stay: a stale word only ever matches nothing.
+ */
+export const searchTerms = pgTable('search_terms', {
+  term: text().primaryKey(),
+});
 
 export const productGenders = pgTable(
   'product_genders',

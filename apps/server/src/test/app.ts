@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
@@ -7,15 +10,22 @@ import { createTestDatabase } from './db.ts';
 /**
  * The real server on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL),
  * driven through `app.inject`. One per test file; close it in afterAll.
+ *
+ * `dataDir` (where uploads are stored) defaults to a fresh temporary folder that is removed
+ * when the app closes, so no test ever writes into ./data.
  */
-export async function buildTestApp(options: { logger?: FastifyBaseLogger; webDistDir?: string } = {}) {
+export async function buildTestApp(options: { logger?: FastifyBaseLogger; webDistDir?: string; dataDir?: string } = {}) {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'frameport-test-data-'));
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-20T10:00:00.000Z');
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     webDistDir: options.webDistDir ?? '/nonexistent-web-build',
   };
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
+  // Removed with the app (also when a test closes only the app), never left in the temp folder.
+  if (ownsDataDir) app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
   return {
     app,

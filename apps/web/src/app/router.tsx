@@ -39,6 +39,18 @@ export const routes: RouteObject[] = [
                     path: 'home',
                     lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
                   },
+                  {
+                    path: 'products',
+                    lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
+                  },
+                  {
+                    path: 'product-details',
+                    lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
+                  },
+                  {
+                    path: 'support',
+                    lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
+                  },
                 ],
               },
             ],

@@ -3,8 +3,9 @@ import { useSyncExternalStore } from 'react';
 /**
  * The signed-in session: the bearer token from POST /token and when it expires.
  *
- * Kept in localStorage when "Remember me" was ticked (survives closing the browser; the server
- * issues a 30-day token), otherwise in sessionStorage (this tab only, a 1-day token). Expired
+ * Kept in localStorage, so product pages opened in new tabs (the spec opens them so) share the
+ * session; "Remember me" decides how long the server's token lives (30 days instead of 1).
+ * A session left in sessionStorage by an earlier version is still read and cleared. Expired
  * sessions are dropped on read and by a timer. Components read it with `useSession()`, which
  * re-renders on sign-in and sign-out, including a sign-out in another tab (`storage` event).
  */
@@ -34,9 +35,9 @@ let state: SessionState | undefined;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
-function storageFor(rememberMe: boolean): Storage | null {
+function storageFor(persistent: boolean): Storage | null {
   try {
-    return rememberMe ? window.localStorage : window.sessionStorage;
+    return persistent ? window.localStorage : window.sessionStorage;
   } catch {
     return null; // storage disabled (privacy settings): the session lives in memory only
   }
@@ -134,7 +135,7 @@ export function getAccessToken(): string | null {
 export function startSession(session: Session): void {
   removeStored();
   try {
-    storageFor(session.rememberMe)?.setItem(STORAGE_KEY, JSON.stringify(session));
+    storageFor(true)?.setItem(STORAGE_KEY, JSON.stringify(session));
   } catch {
     // quota or privacy mode: keep the session in memory for this page
   }

@@ -26,6 +26,8 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// ScrollRestoration and the scroll-to-top button scroll the window; jsdom does not implement it.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();

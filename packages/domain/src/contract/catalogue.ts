@@ -240,15 +240,25 @@ export type SearchResults = z.infer<typeof SearchResultsResponseSchema>;
 export const MAX_PAGE_SIZE = 100;
 export const CATALOGUE_PAGE_SIZE = 14;
 
+/** Optional acting retailer: a sales executive (or admin) passes the retailer's email. */
+const actingEmail = z.string().trim().max(254).optional();
+/** Database ids are PostgreSQL `integer`s. */
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const GetAllQuerySchema = z.object({
   /** The spec's search string: `key=value` pairs joined by `&` (see catalogue-search.ts). */
   search: z.string().max(2000).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+  email: actingEmail,
 });
 
-export const ProductIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
-export const ProductIdParamQuerySchema = z.object({ productId: z.coerce.number().int().positive() });
+export const ProductIdQuerySchema = z.object({ id: dbId, email: actingEmail });
+export const ProductIdParamQuerySchema = z.object({ productId: dbId });
+/** GET /api/Product/getRelatedProducts?productId (our name: the spec does not show the path). */
+export const RelatedProductsQuerySchema = z.object({ productId: dbId, email: actingEmail });
+/** How many related products the product page shows. */
+export const RELATED_PRODUCTS_LIMIT = 8;
 export const ProductResponseSchema = ProductSchema;
 export const RelatedProductsResponseSchema = z.array(ProductSchema);
 
@@ -267,11 +277,11 @@ export type Inventory = z.infer<typeof InventorySchema>;
 export const InventoryResponseSchema = z.array(InventorySchema);
 export const InventoryByProductsQuerySchema = z.object({
   productIds: z
-    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+    .union([dbId, z.array(dbId)])
     .transform((value) => (Array.isArray(value) ? value : [value]))
     .pipe(z.array(z.number()).min(1).max(200)),
 });
-export const EmailQuerySchema = z.object({ email: z.string().trim().max(254).optional() });
+export const EmailQuerySchema = z.object({ email: actingEmail });
 
 // ---------------------------------------------------------------------------------------------
 // Config, masters, content

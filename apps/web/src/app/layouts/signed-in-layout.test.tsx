@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState, startSession } from '../../lib/session.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
 import type { UserProfile } from '@frameport/domain/contract';
+import { stubBrowserApis } from './signed-in-fixtures.ts';
+
+beforeEach(stubBrowserApis);
+afterEach(() => vi.unstubAllGlobals());
 
 function signIn() {
   startSession({

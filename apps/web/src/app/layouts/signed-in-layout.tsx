@@ -1,41 +1,42 @@
-import { Burger, Container, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Container, Drawer } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHome, IconLogout } from '@tabler/icons-react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { logout } from '../../features/auth/api.ts';
-import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
+import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { MobileNavigation } from '../../features/navigation/components/mobile-navigation.tsx';
+import { categoryNavigation, frameLinks, sunglassesLinks } from '../../features/navigation/links.ts';
+import { SignedInFooter } from './signed-in-footer.tsx';
+import { SignedInHeader } from './signed-in-header.tsx';
 import classes from './signed-in-layout.module.css';
 
-/** Every signed-in screen: sticky header, the screen, footer. */
+/**
+ * Every signed-in screen: sticky header, the screen, footer, and the phone's slide-out menu.
+ * The gender categories for the menus and the footer come from the catalogue's filters.
+ */
 export function SignedInLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const filters = useQuery(catalogueQueries.filters());
+  const navigation = filters.data ? categoryNavigation(filters.data) : null;
+  const frames = navigation ? frameLinks(navigation) : [];
+  const sunglasses = navigation ? sunglassesLinks(navigation) : [];
+  const categories = filters.isPending ? 'loading' : filters.isError ? 'error' : 'ready';
 
   return (
     <div className={classes.shell}>
+      {/* New pages start at the top (a footer link must not land mid-page); Back restores the position. */}
+      <ScrollRestoration />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className={classes.header}>
-        <Container size="xl" className={classes.bar}>
-          <Group gap={6} wrap="nowrap">
-            <Burger
-              hiddenFrom="sm"
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              color="white"
-              size="sm"
-              aria-label="Open navigation"
-              aria-expanded={drawerOpened}
-            />
-            <Link to="/home" className={classes.brandLink}>
-              <BrandMark tone="light" />
-            </Link>
-          </Group>
-          <ProfileMenu />
-        </Container>
-      </header>
+      <SignedInHeader
+        frames={frames}
+        sunglasses={sunglasses}
+        categories={categories}
+        menuOpened={drawerOpened}
+        onToggleMenu={drawer.toggle}
+      />
 
       <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl">
@@ -43,19 +44,7 @@ export function SignedInLayout() {
         </Container>
       </main>
 
-      <footer className={classes.footer}>
-        <Container size="xl" className={classes.footerInner}>
-          <Stack gap={4}>
-            <BrandMark />
-            <Text size="sm" c="dimmed">
-              Wholesale eyewear for optical retailers across India
-            </Text>
-          </Stack>
-          <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} Frameport
-          </Text>
-        </Container>
-      </footer>
+      <SignedInFooter products={frames} productsLoading={filters.isPending} />
 
       <Drawer.Root opened={drawerOpened} onClose={drawer.close} size="80%" hiddenFrom="sm">
         <Drawer.Overlay />
@@ -67,24 +56,14 @@ export function SignedInLayout() {
             </Drawer.Title>
             <Drawer.CloseButton aria-label="Close navigation" />
           </Drawer.Header>
-          <Drawer.Body>
-            <nav aria-label="Main">
-              <NavLink
-                component={Link}
-                to="/home"
-                label="Home"
-                leftSection={<IconHome size={18} aria-hidden="true" />}
-                active={pathname === '/home'}
-                onClick={drawer.close}
-              />
-              <NavLink
-                component="button"
-                type="button"
-                label="Logout"
-                leftSection={<IconLogout size={18} aria-hidden="true" />}
-                onClick={logout}
-              />
-            </nav>
+          <Drawer.Body px={0}>
+            <MobileNavigation
+              frames={frames}
+              sunglasses={sunglasses}
+              categories={categories}
+              onNavigate={drawer.close}
+              onLogout={logout}
+            />
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>

@@ -1,75 +1,135 @@
+import { buildCatalogueSearch, emptyCatalogueQuery } from '@frameport/domain';
 import { normaliseRole, type UserProfile } from '@frameport/domain/contract';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
 import { profileQueries } from '../../features/auth/api.ts';
+import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { ProductCard } from '../../features/catalogue/components/product-card.tsx';
+import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
+import { ColourSection } from '../../features/home/components/colour-section.tsx';
+import { FrameShapeSection } from '../../features/home/components/frame-shape-section.tsx';
+import { MaterialSection } from '../../features/home/components/material-section.tsx';
+import { NEW_ARRIVALS_COUNT, NewArrivalsSection } from '../../features/home/components/new-arrivals-section.tsx';
+import { PriceRangeSection } from '../../features/home/components/price-range-section.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 
+/** New arrivals: the catalogue's first page in its default order (release date, newest first). */
+const NEW_ARRIVALS_SEARCH = {
+  search: buildCatalogueSearch(emptyCatalogueQuery()),
+  pageNumber: 1,
+  pageSize: NEW_ARRIVALS_COUNT,
+};
+
 /**
- * /home for now: who is signed in and their ordering limits. The catalogue issue replaces the
- * body with the banner carousel and the material, shape, price and colour sections.
+ * /home: the banner carousel, then materials, new arrivals, price ranges, colours and frame
+ * shapes (each section loads on its own, with skeletons in its final shape), then the account's
+ * ordering limits. New pages start at the top (the layout's ScrollRestoration).
  */
 export function HomeRoute() {
-  const profile = useQuery(profileQueries.detail());
+  const filters = useQuery(catalogueQueries.filters());
+  const newArrivals = useQuery(catalogueQueries.search(NEW_ARRIVALS_SEARCH));
+  const colours = filters.data?.find((filter) => filter.Key === 'frameColorIdList')?.Data;
 
   return (
     <>
       <title>Home · Frameport</title>
-      {profile.isPending ? (
-        <HomeSkeleton />
-      ) : profile.isError ? (
-        <Stack gap="lg">
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
-            Welcome
-          </Title>
-          <Alert
-            color="red"
-            variant="light"
-            title="Your account details could not be loaded"
-            icon={<IconAlertCircle size={18} aria-hidden="true" />}
-          >
-            <Text size="sm">{getErrorMessage(profile.error)}</Text>
-            <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-              Retry
-            </Button>
-          </Alert>
-        </Stack>
-      ) : (
-        <Welcome profile={profile.data} />
-      )}
+      <Greeting />
+
+      <BannerCarousel />
+      <MaterialSection />
+      <NewArrivalsSection
+        products={newArrivals.data?.searchResults.value}
+        loading={newArrivals.isPending}
+        error={newArrivals.isError ? newArrivals.error : null}
+        retrying={newArrivals.isFetching}
+        onRetry={() => void newArrivals.refetch()}
+        renderProduct={(product) => <ProductCard product={product} />}
+      />
+      <PriceRangeSection />
+      <ColourSection
+        colours={colours}
+        loading={filters.isPending}
+        error={filters.isError ? filters.error : null}
+        retrying={filters.isFetching}
+        onRetry={() => void filters.refetch()}
+      />
+      <FrameShapeSection />
+      <AccountCards />
     </>
   );
 }
 
-function Welcome({ profile }: { profile: UserProfile }) {
+/**
+ * The page's h1: one calm line saying who is signed in (a sales executive checks this first).
+ * The line keeps its height while the profile loads.
+ */
+function Greeting() {
+  const profile = useQuery(profileQueries.detail());
+  return (
+    // Two lines reserved on a phone, where the business name wraps under the greeting.
+    <Group gap="xs" align="baseline" mih={{ base: 56, sm: 34 }} mb="sm" wrap="wrap" style={{ alignContent: 'flex-start' }}>
+      {profile.isPending ? (
+        <Skeleton height={24} width="min(18rem, 70%)" />
+      ) : (
+        <>
+          <Title order={1} fz={{ base: 20, sm: 24 }} lh={1.3}>
+            {profile.data ? `Welcome, ${profile.data.Name}` : 'Welcome'}
+          </Title>
+          {profile.data?.BusinessName && (
+            <Text c="dimmed" size="sm" fw={500}>
+              {profile.data.BusinessName}
+            </Text>
+          )}
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** The signed-in account's ordering limits and details, at the end of the page. */
+function AccountCards() {
+  const profile = useQuery(profileQueries.detail());
+
+  return (
+    <Stack gap="lg" mt="xl" pt="md">
+      {profile.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-hidden="true">
+          {/* The cards' own heights: the limits stack on a phone. */}
+          <Skeleton h={{ base: 313, md: 240 }} radius="md" />
+          <Skeleton h={240} radius="md" />
+        </SimpleGrid>
+      ) : profile.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          title="Your account details could not be loaded"
+          icon={<IconAlertCircle size={18} aria-hidden="true" />}
+        >
+          <Text size="sm">{getErrorMessage(profile.error)}</Text>
+          <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <Account profile={profile.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Account({ profile }: { profile: UserProfile }) {
   const isSalesExecutive = normaliseRole(profile.RoleName) === 'salesexecutive';
   const place = [profile.City, profile.StateName].filter(Boolean).join(', ');
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          Welcome, {profile.Name}
-        </Title>
-        <Group gap="xs" mt={6}>
-          {profile.BusinessName && (
-            <Text fw={500} size="lg">
-              {profile.BusinessName}
-            </Text>
-          )}
-          <Badge variant="light" radius="sm">
-            {profile.RoleName}
-          </Badge>
-        </Group>
-      </div>
-
+    <>
       {isSalesExecutive && (
         <Alert variant="light" icon={<IconUsers size={18} aria-hidden="true" />}>
           You can choose a retailer to act for from Switch User.
         </Alert>
       )}
-
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <OrderingLimitsCard
           MaxLimitPerVariant={profile.MaxLimitPerVariant}
@@ -80,6 +140,12 @@ function Welcome({ profile }: { profile: UserProfile }) {
           <Title order={2} fz="h4" id="account-title">
             Your account
           </Title>
+          <Group gap="xs" mt={4}>
+            <Text fw={600}>{profile.Name}</Text>
+            <Text c="dimmed" size="sm">
+              {profile.RoleName}
+            </Text>
+          </Group>
           <Stack component="dl" gap="xs" mt="md" mb={0}>
             <Detail label="Email" value={profile.Email} />
             <Detail label="Phone" value={profile.PhoneNumber} />
@@ -88,7 +154,7 @@ function Welcome({ profile }: { profile: UserProfile }) {
           </Stack>
         </Card>
       </SimpleGrid>
-    </Stack>
+    </>
   );
 }
 
@@ -102,21 +168,5 @@ function Detail({ label, value }: { label: string; value: string | null }) {
         {value ?? 'N/A'}
       </Text>
     </Group>
-  );
-}
-
-function HomeSkeleton() {
-  return (
-    <Stack gap="lg" role="status" aria-busy="true">
-      <VisuallyHidden>Loading your account…</VisuallyHidden>
-      <div>
-        <Skeleton height={34} width="min(22rem, 80%)" />
-        <Skeleton height={20} width="min(14rem, 60%)" mt={12} />
-      </div>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Skeleton height={168} radius="md" />
-        <Skeleton height={168} radius="md" />
-      </SimpleGrid>
-    </Stack>
   );
 }

@@ -93,7 +93,7 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByLabelText('Email')).toBeEnabled());
   });
 
-  it('stores the token for this tab and goes to /home', async () => {
+  it('stores the token and goes to /home', async () => {
     fakeServer();
     const { router } = renderApp('/login');
 
@@ -102,19 +102,22 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
     expect(getSessionState().session).toMatchObject({ accessToken: 'token-abc', rememberMe: false });
-    expect(window.sessionStorage.getItem('frameport.session')).toContain('token-abc');
-    expect(window.localStorage.getItem('frameport.session')).toBeNull();
+    // localStorage, so product pages opened in new tabs share the session.
+    expect(window.localStorage.getItem('frameport.session')).toContain('token-abc');
+    expect(window.sessionStorage.getItem('frameport.session')).toBeNull();
   });
 
-  it('keeps the session in localStorage with Remember me', async () => {
-    fakeServer();
+  it('asks for a 30-day token with Remember me', async () => {
+    const fetchMock = fakeServer();
     renderApp('/login');
 
     await fillAndSubmit('asha@vermaopticals.in', 'secret123', { rememberMe: true });
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' });
+    const tokenCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/token'));
+    expect(String(tokenCall?.[1]?.body)).toContain('remember_me=true');
+    expect(getSessionState().session).toMatchObject({ rememberMe: true });
     expect(window.localStorage.getItem('frameport.session')).toContain('token-abc');
-    expect(window.sessionStorage.getItem('frameport.session')).toBeNull();
   });
 
   it('returns to the ?next= page after logging in', async () => {

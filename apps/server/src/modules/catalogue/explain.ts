@@ -1,0 +1,110 @@
+/**
+ * EXPLAIN ANALYZE of the catalogue statements on a seeded database (docs/catalogue-indexes.md):
+ *
+ *   DATA_DIR=/tmp/cat10k npm run seed -- --products 10000
+ *   DATA_DIR=/tmp/cat10k npx tsx apps/server/src/modules/catalogue/explain.ts [--runs 100] [--plan bench]
+ *   DATABASE_URL=postgres://… npx tsx apps/server/src/modules/catalogue/explain.ts
+ *
+ * For every case: the statement getAll runs (as the Telangana demo retailer, with discounts), warmed
+ * up, then `runs` times under EXPLAIN (ANALYZE, TIMING OFF) for the server's planning and execution
+ * time, and `runs` times plainly for the wall-clock time seen by the caller (driver included).
+ * Prints a Markdown table; `--plan <case>` also prints that case's plan with buffers.
+ * Never run it against the DATA_DIR of a running server (PGlite has no inter-process lock).
+ */
+import { parseArgs } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import { parseCatalogueSearch } from '@frameport/domain';
+import { loadConfig } from '../../config.ts';
+import { openDatabase, queryRows, type Db } from '../../db/client.ts';
+import { catalogueSearchSql, productByIdSql, relatedProductsSql, type TextMode } from './search.ts';
+
+/** [name, search string, page number, text mode] */
+export const EXPLAIN_CASES: [string, string, number, TextMode][] = [
+  ['default (newest, page 1)', '', 1, 'literal'],
+  ['benchmark: 3 filters + price + text + sort, page 2', 'frameShapeId=3&frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1200&searchText=black&sortBy=netPrice&orderBy=Asc', 2, 'literal'],
+  ['filters only (same 3 + price)', 'frameShapeId=3&frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1200&sortBy=netPrice&orderBy=Asc', 2, 'literal'],
+  ['one filter: genderIdList=1', 'genderIdList=1', 1, 'literal'],
+  ['in stock + colour', 'isAvailable=true&frameColorIdList=1,2', 1, 'literal'],
+  ['sort by name, page 50', 'sortBy=productName&orderBy=Asc', 50, 'literal'],
+  ['text: aviator', 'searchText=aviator', 1, 'literal'],
+  ['text: black (half the catalogue)', 'searchText=black', 1, 'literal'],
+  ['text: urbanoptix (no space)', 'searchText=urbanoptix', 1, 'literal'],
+  ['text: uoav1042 (model, no hyphens)', 'searchText=uoav1042', 1, 'literal'],
+  ['text: aviatr (typo, corrected retry)', 'searchText=aviatr', 1, 'corrected'],
+  ['express: modelName=uo-av-10', 'modelName=uo-av-10', 1, 'literal'],
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
+}
+
+async function explainText(db: Db, statement: SQL, options: string): Promise<string> {
+  const rows = await queryRows<Record<string, string>>(db, sql`explain (${sql.raw(options)}) ${statement}`);
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+async function measure(db: Db, statement: SQL, runs: number) {
+  for (let i = 0; i < Math.max(20, runs / 2); i++) await queryRows(db, statement);
+  const planning: number[] = [];
+  const execution: number[] = [];
+  const wall: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const text = await explainText(db, statement, 'analyze, timing off, summary on');
+    planning.push(Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? NaN));
+    execution.push(Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? NaN));
+    const started = performance.now();
+    await queryRows(db, statement);
+    wall.push(performance.now() - started);
+  }
+  return { planning: median(planning), execution: median(execution), wall: median(wall), wallP95: p95(wall) };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '100' }, plan: { type: 'string' } },
+    strict: true,
+  });
+  const runs = Number(values.runs);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    const db = database.db;
+    const [retailer] = await queryRows<{ id: number }>(db, sql`select id from retailers where email = 'retailer@frameport.test'`);
+    const [counts] = await queryRows<{ n: number }>(db, sql`select count(*) as n from products`);
+    const pricing = { retailerId: retailer?.id ?? null, now: new Date() };
+    out(`${database.kind}, ${counts?.n} styles, ${runs} runs per case (medians; wall = driver round trip)\n`);
+    out('| case | matches | planning ms | execution ms | wall ms | wall p95 ms |');
+    out('|---|---:|---:|---:|---:|---:|');
+    const statements: [string, SQL][] = EXPLAIN_CASES.map(([name, search, pageNumber, mode]) => {
+      const parsed = parseCatalogueSearch(search);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return [name, catalogueSearchSql(parsed.query, { pageNumber, pageSize: 14 }, pricing, mode)];
+    });
+    const [first] = await queryRows<{ id: number }>(db, sql`select id from products where is_active order by id limit 1`);
+    statements.push(['get?id', productByIdSql(first!.id, pricing)]);
+    statements.push(['getRelatedProducts (8)', relatedProductsSql(first!.id, 8, pricing)]);
+    for (const [name, statement] of statements) {
+      const [row] = await queryRows<{ total: number | null }>(db, statement);
+      const matches = name.startsWith('get') ? '' : String(row?.total ?? 0);
+      const m = await measure(db, statement, runs);
+      out(`| ${name} | ${matches} | ${m.planning.toFixed(2)} | ${m.execution.toFixed(2)} | ${m.wall.toFixed(2)} | ${m.wallP95.toFixed(2)} |`);
+      if (values.plan && name.startsWith(values.plan)) {
+        out(`\n\`\`\`\n${await explainText(db, statement, 'analyze, buffers, costs off')}\n\`\`\`\n`);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,252 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parseCatalogueSearch } from '@frameport/domain';
+import {
+  AllSelectedFieldsResponseSchema,
+  BannersResponseSchema,
+  ConfigResponseSchema,
+  EmailQuerySchema,
+  envelopeOf,
+  FiltersResponseSchema,
+  FrameShapesResponseSchema,
+  GetAllQuerySchema,
+  GetBannersQuerySchema,
+  InventoryByProductsQuerySchema,
+  InventoryResponseSchema,
+  MaterialsResponseSchema,
+  ok,
+  PriceRangesResponseSchema,
+  ProductIdParamQuerySchema,
+  ProductIdQuerySchema,
+  ProductResponseSchema,
+  RelatedProductsQuerySchema,
+  RelatedProductsResponseSchema,
+  SearchResultsResponseSchema,
+  SortTypesResponseSchema,
+} from '@frameport/domain/contract';
+import { requireIdentity } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AccountService } from '../account/service.ts';
+import type { CatalogueService } from './service.ts';
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; account: AccountService }> = async (
+  app,
+  { catalogue, account },
+) => {
+  /** The retailer whose state decides the discounts: the caller, or the one a sales executive names. */
+  async function actingRetailerId(request: FastifyRequest, email: string | undefined): Promise<number | null> {
+    const acting = await account.resolveActing(requireIdentity(request), email);
+    return acting?.retailerId ?? null;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Home
+  // ------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/Home/getBanners',
+    {
+      schema: {
+        tags: ['Home'],
+        summary: 'Active banners, optionally of one kind (Home, Login, NewArrival, Material, PriceRange, Frame, Color)',
+        querystring: GetBannersQuerySchema,
+        response: { 200: envelopeOf(BannersResponseSchema) },
+      },
+    },
+    async (request) => ok({ banners: await catalogue.banners(request.query.searchBanners) }),
+  );
+
+  app.get(
+    '/api/Home/getMaterials',
+    {
+      schema: {
+        tags: ['Home'],
+        summary: 'Frame materials with their tiles, in display order',
+        response: { 200: envelopeOf(MaterialsResponseSchema) },
+      },
+    },
+    async () => ok({ materials: await catalogue.homeMaterials() }),
+  );
+
+  app.get(
+    '/api/Home/getFrameShapes',
+    {
+      schema: {
+        tags: ['Home'],
+        summary: 'Frame shapes with their tiles, in display order',
+        response: { 200: envelopeOf(FrameShapesResponseSchema) },
+      },
+    },
+    async () => ok({ frameShapes: await catalogue.homeFrameShapes() }),
+  );
+
+  app.get(
+    '/api/Home/getPriceRanges',
+    {
+      schema: {
+        tags: ['Home'],
+        summary: 'Price ranges (rupees) with their tiles',
+        response: { 200: envelopeOf(PriceRangesResponseSchema) },
+      },
+    },
+    async () => ok({ priceRangeList: await catalogue.homePriceRanges() }),
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // Product: lists, filters, sort types, config
+  // ------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/Product/getFilters',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Catalogue filter groups (In lists and the netPrice Between range in rupees)',
+        response: { 200: envelopeOf(FiltersResponseSchema) },
+      },
+    },
+    async () => ok(await catalogue.filters()),
+  );
+
+  app.get(
+    '/api/Product/getSortTypes',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Catalogue sort choices; SortKey is the search-string fragment',
+        response: { 200: envelopeOf(SortTypesResponseSchema) },
+      },
+    },
+    async () => ok(catalogue.sortTypes()),
+  );
+
+  app.get(
+    '/api/Product/getConfig',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Configuration entries (ConfigKey, ConfigValue)',
+        response: { 200: envelopeOf(ConfigResponseSchema) },
+      },
+    },
+    async () => ok(await catalogue.configEntries()),
+  );
+
+  app.get(
+    '/api/Product/getAllSelectedFields',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Every master list at once: brands, materials, shapes, genders, sizes, colours, product types',
+        response: { 200: envelopeOf(AllSelectedFieldsResponseSchema) },
+      },
+    },
+    async () => ok(await catalogue.masterLists()),
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // Product: search, details, related
+  // ------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/Product/getAll',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Search the catalogue: filters, free text, sort and page in the spec search string',
+        description:
+          'search: key=value pairs joined by & (frameShapeId, frameColorIdList, sizeId, brandId, productTypeId, ' +
+          'frameMaterialId, genderIdList as comma-separated ids; isAvailable=true; netPrice_From/netPrice_To in rupees; ' +
+          'sortBy=releaseDate|netPrice|productName|modelName|relevance with orderBy=Asc|Desc; searchText; modelName). ' +
+          'email: the acting retailer (sales executive).',
+        querystring: GetAllQuerySchema,
+        response: { 200: envelopeOf(SearchResultsResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { search, pageNumber, pageSize, email } = request.query;
+      const parsed = parseCatalogueSearch(search);
+      if (!parsed.ok) throw new AppError('invalid', parsed.message);
+      const retailerId = await actingRetailerId(request, email);
+      return ok(await catalogue.search(parsed.query, { pageNumber, pageSize }, retailerId));
+    },
+  );
+
+  app.get(
+    '/api/Product/get',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'One product with its colours, stock and the discount for the acting retailer',
+        querystring: ProductIdQuerySchema,
+        response: { 200: envelopeOf(ProductResponseSchema) },
+      },
+    },
+    async (request) => {
+      const retailerId = await actingRetailerId(request, request.query.email);
+      return ok(await catalogue.getProduct(request.query.id, retailerId));
+    },
+  );
+
+  app.get(
+    '/api/Product/getRelatedProducts',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Related products: same product type, sharing the frame shape or the brand',
+        querystring: RelatedProductsQuerySchema,
+        response: { 200: envelopeOf(RelatedProductsResponseSchema) },
+      },
+    },
+    async (request) => {
+      const retailerId = await actingRetailerId(request, request.query.email);
+      return ok(await catalogue.relatedProducts(request.query.productId, retailerId));
+    },
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // Inventory
+  // ------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/Product/getInventory',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Stock of every colour of one product',
+        querystring: ProductIdParamQuerySchema,
+        response: { 200: envelopeOf(InventoryResponseSchema) },
+      },
+    },
+    async (request) => ok(await catalogue.inventoryOfProduct(request.query.productId)),
+  );
+
+  app.get(
+    '/api/Product/getInventorybyusername',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: "Stock of every colour in the acting retailer's cart",
+        querystring: EmailQuerySchema,
+        response: { 200: envelopeOf(InventoryResponseSchema) },
+      },
+    },
+    async (request) => {
+      const retailerId = await actingRetailerId(request, request.query.email);
+      return ok(await catalogue.inventoryOfCart(retailerId));
+    },
+  );
+
+  app.get(
+    '/api/Product/getInventoryByMultipleProductId',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'Stock of every colour of several products (productIds repeated, at most 200)',
+        querystring: InventoryByProductsQuerySchema,
+        response: { 200: envelopeOf(InventoryResponseSchema) },
+      },
+    },
+    async (request) => ok(await catalogue.inventoryOfProducts(request.query.productIds)),
+  );
+};

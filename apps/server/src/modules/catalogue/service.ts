@@ -1,0 +1,349 @@
+import { and, asc, eq, inArray, sql, type Column } from 'drizzle-orm';
+import type { CatalogueQuery } from '@frameport/domain';
+import {
+  RELATED_PRODUCTS_LIMIT,
+  type Banner,
+  type BannerKind,
+  type Filter,
+  type FrameShape,
+  type Inventory,
+  type Material,
+  type PriceRange,
+  type Product,
+  type SearchResults,
+  type SortType,
+} from '@frameport/domain/contract';
+import { paiseToRupees } from '@frameport/domain';
+import type { Clock } from '../../clock.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import {
+  brands,
+  cartLines,
+  carts,
+  colours,
+  config,
+  frameShapes,
+  genders,
+  materials,
+  productColours,
+  products,
+  productTypes,
+  sizes,
+} from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { listBanners } from './banners.ts';
+import {
+  catalogueCountSql,
+  catalogueSearchSql,
+  hasCorrectableWords,
+  productByIdSql,
+  relatedProductsSql,
+  type PricingContext,
+  type ProductRow,
+  type TextMode,
+} from './search.ts';
+import { pricingOf, toInventory, toProduct } from './to-contract.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+/** The sort dropdown (spec: SortType); SortKey is the search-string fragment the web appends. */
+export const SORT_TYPES: SortType[] = [
+  { ID: 1, SortTypeName: 'Newest First', SortKey: 'sortBy=releaseDate&orderBy=Desc' },
+  { ID: 2, SortTypeName: 'Oldest First', SortKey: 'sortBy=releaseDate&orderBy=Asc' },
+  { ID: 3, SortTypeName: 'Price: Low to High', SortKey: 'sortBy=netPrice&orderBy=Asc' },
+  { ID: 4, SortTypeName: 'Price: High to Low', SortKey: 'sortBy=netPrice&orderBy=Desc' },
+  { ID: 5, SortTypeName: 'Name: A to Z', SortKey: 'sortBy=productName&orderBy=Asc' },
+  { ID: 6, SortTypeName: 'Name: Z to A', SortKey: 'sortBy=productName&orderBy=Desc' },
+  { ID: 7, SortTypeName: 'Model Number: A to Z', SortKey: 'sortBy=modelName&orderBy=Asc' },
+  { ID: 8, SortTypeName: 'Model Number: Z to A', SortKey: 'sortBy=modelName&orderBy=Desc' },
+  { ID: 9, SortTypeName: 'Best Match', SortKey: 'sortBy=relevance&orderBy=Desc' },
+];
+
+export type CatalogueServiceDeps = { db: Db; clock: Clock };
+
+export function createCatalogueService({ db, clock }: CatalogueServiceDeps) {
+  function pricingContext(retailerId: number | null): PricingContext {
+    return { retailerId, now: clock.now() };
+  }
+
+  function toProducts(rows: ProductRow[], retailerId: number | null): Product[] {
+    const first = rows[0];
+    if (!first) return [];
+    // Every row carries the same state and rules; one row carries the master lists (all computed once).
+    const pricing = pricingOf(retailerId === null ? null : first.acting_state_id, first.rules);
+    const masters = rows.find((row) => row.masters !== null)?.masters;
+    if (!masters) throw new Error('catalogue statement returned no master lists');
+    return rows.map((row) => toProduct(row, pricing, masters));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Products
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * getAll: one page of the catalogue and the total count. `retailerId` is the acting retailer
+   * (its state decides the discounts); null = all-states rules. Free text is matched literally
+   * first; only when that finds nothing at all are mistyped words corrected and the query retried.
+   */
+  async function search(
+    query: CatalogueQuery,
+    page: { pageNumber: number; pageSize: number },
+    retailerId: number | null,
+  ): Promise<SearchResults> {
+    const pricing = pricingContext(retailerId);
+    let { rows, total } = await searchPage(query, page, pricing, 'literal');
+    if (total === 0 && hasCorrectableWords(query)) {
+      ({ rows, total } = await searchPage(query, page, pricing, 'corrected'));
+    }
+    return { searchResults: { value: toProducts(rows, retailerId), '@odata.count': total } };
+  }
+
+  async function searchPage(
+    query: CatalogueQuery,
+    page: { pageNumber: number; pageSize: number },
+    pricing: PricingContext,
+    mode: TextMode,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode));
+    const products = rows.filter((row) => row.id !== null);
+    if (rows.length > 0 || page.pageNumber === 1) return { rows: products, total: Number(rows[0]?.total ?? 0) };
+    // A page past the end of a search counted in a window: no row carried the count.
+    const [count] = await queryRows<{ total: number }>(db, catalogueCountSql(query, mode));
+    return { rows: products, total: Number(count?.total ?? 0) };
+  }
+
+  async function getProduct(productId: number, retailerId: number | null): Promise<Product> {
+    const rows = await queryRows<ProductRow>(db, productByIdSql(productId, pricingContext(retailerId)));
+    const [product] = toProducts(rows, retailerId);
+    if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+    return product;
+  }
+
+  async function relatedProducts(productId: number, retailerId: number | null): Promise<Product[]> {
+    await assertActiveProduct(productId);
+    const rows = await queryRows<ProductRow>(
+      db,
+      relatedProductsSql(productId, RELATED_PRODUCTS_LIMIT, pricingContext(retailerId)),
+    );
+    return toProducts(rows, retailerId);
+  }
+
+  async function assertActiveProduct(productId: number): Promise<void> {
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.isActive, true)))
+      .limit(1);
+    if (!row) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Inventory
+  // ------------------------------------------------------------------------------------------
+
+  const inventoryColumns = {
+    productId: productColours.productId,
+    colorVariant: productColours.colorVariant,
+    productColourId: productColours.id,
+    stock: productColours.availableStockQuantity,
+    updatedOn: productColours.updatedOn,
+  };
+
+  /** Stock of every colour of one product, C1, C2, … by number. Unknown product → 404. */
+  async function inventoryOfProduct(productId: number): Promise<Inventory[]> {
+    const rows = await db
+      .select(inventoryColumns)
+      .from(productColours)
+      .where(eq(productColours.productId, productId))
+      .orderBy(asc(productColours.variantNumber));
+    if (rows.length === 0) {
+      const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+      if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+    }
+    return rows.map(toInventory);
+  }
+
+  /** Stock of every colour of several products (unknown ids are left out), by product then number. */
+  async function inventoryOfProducts(productIds: number[]): Promise<Inventory[]> {
+    const rows = await db
+      .select(inventoryColumns)
+      .from(productColours)
+      .where(inArray(productColours.productId, [...new Set(productIds)]))
+      .orderBy(asc(productColours.productId), asc(productColours.variantNumber));
+    return rows.map(toInventory);
+  }
+
+  /** Stock of every colour in the retailer's cart (getInventorybyusername); none without a retailer. */
+  async function inventoryOfCart(retailerId: number | null): Promise<Inventory[]> {
+    if (retailerId === null) return [];
+    const inCart = db
+      .select({ id: cartLines.productColourId })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(eq(carts.retailerId, retailerId));
+    const rows = await db
+      .select(inventoryColumns)
+      .from(productColours)
+      .where(inArray(productColours.id, inCart))
+      .orderBy(asc(productColours.productId), asc(productColours.variantNumber));
+    return rows.map(toInventory);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Home lists
+  // ------------------------------------------------------------------------------------------
+
+  async function banners(kind: BannerKind | undefined): Promise<Banner[]> {
+    return listBanners(db, kind);
+  }
+
+  async function homeMaterials(): Promise<Material[]> {
+    const rows = await db.query.materials.findMany({
+      with: { images: { orderBy: (image, { asc }) => [asc(image.isHovered), asc(image.id)] } },
+      orderBy: (material, { asc }) => [asc(material.sortOrder), asc(material.name)],
+    });
+    return rows.map((m) => ({
+      MaterialId: m.id,
+      MaterialCode: m.code,
+      MaterialName: m.name,
+      Description: m.description,
+      DisplayOnHome: m.displayOnHome,
+      MaterialImages: m.images.map((image) => ({
+        MaterialId: m.id,
+        MaterialImageName: image.imageName,
+        MaterialUrl: image.url,
+        IsHovered: image.isHovered,
+      })),
+    }));
+  }
+
+  async function homeFrameShapes(): Promise<FrameShape[]> {
+    const rows = await db.query.frameShapes.findMany({
+      with: { images: { orderBy: (image, { asc }) => [asc(image.isHovered), asc(image.id)] } },
+      orderBy: (shape, { asc }) => [asc(shape.sortOrder), asc(shape.name)],
+    });
+    return rows.map((s) => ({
+      FrameTypeId: s.id,
+      Code: s.code,
+      FrameTypeName: s.name,
+      Description: s.description,
+      DisplayOnHome: s.displayOnHome,
+      FrameShapeImages: s.images.map((image) => ({
+        FrameTypeImageId: image.id,
+        FrameImageName: image.imageName,
+        FrameUrl: image.url,
+        IsHovered: image.isHovered,
+      })),
+    }));
+  }
+
+  async function homePriceRanges(): Promise<PriceRange[]> {
+    const rows = await db.query.priceRanges.findMany({
+      with: { images: { orderBy: (image, { asc }) => [asc(image.isHovered), asc(image.id)] } },
+      orderBy: (range, { asc }) => [asc(range.sortOrder), asc(range.id)],
+    });
+    return rows.map((r) => ({
+      Id: r.id,
+      Price: r.label,
+      Min: paiseToRupees(r.minPaise),
+      Max: r.maxPaise === null ? null : paiseToRupees(r.maxPaise),
+      PriceRangeImages: r.images.map((image) => ({
+        PriceRangeId: r.id,
+        PriceRangeImageName: image.imageName,
+        PriceRangeUrl: image.url,
+        IsHovered: image.isHovered,
+      })),
+    }));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Master lists, filters, sort types, config
+  // ------------------------------------------------------------------------------------------
+
+  // Filter options read alphabetically (spec section 9); sizes and genders keep their natural order.
+  const byName = (column: Column) => sql`lower(${column}) collate "C"`;
+
+  async function masterLists() {
+    const [brandRows, materialRows, shapeRows, genderRows, sizeRows, colourRows, typeRows] = await Promise.all([
+      db
+        .select({ Id: brands.id, Name: brands.name })
+        .from(brands)
+        .where(eq(brands.isActive, true))
+        .orderBy(byName(brands.name), asc(brands.id)),
+      db.select({ Id: materials.id, Name: materials.name }).from(materials).orderBy(byName(materials.name), asc(materials.id)),
+      db
+        .select({ Id: frameShapes.id, Name: frameShapes.name })
+        .from(frameShapes)
+        .orderBy(byName(frameShapes.name), asc(frameShapes.id)),
+      db.select({ Id: genders.id, Name: genders.name }).from(genders).orderBy(asc(genders.sortOrder), asc(genders.id)),
+      db.select({ Id: sizes.id, Name: sizes.name }).from(sizes).orderBy(asc(sizes.sortOrder), asc(sizes.id)),
+      db
+        .select({ Id: colours.id, Name: colours.name, colorCode: colours.hexCode })
+        .from(colours)
+        .orderBy(byName(colours.name), asc(colours.id)),
+      db.select({ Id: productTypes.id, Name: productTypes.name }).from(productTypes).orderBy(asc(productTypes.id)),
+    ]);
+    return {
+      brands: brandRows,
+      materials: materialRows,
+      frameShapes: shapeRows,
+      genders: genderRows,
+      sizes: sizeRows,
+      colours: colourRows,
+      productTypes: typeRows,
+    };
+  }
+
+  async function filters(): Promise<Filter[]> {
+    const [lists, [price]] = await Promise.all([
+      masterLists(),
+      db
+        .select({
+          min: sql<number | null>`min(${products.netPricePaise})`.mapWith((v) => (v === null ? null : Number(v))),
+          max: sql<number | null>`max(${products.netPricePaise})`.mapWith((v) => (v === null ? null : Number(v))),
+        })
+        .from(products)
+        .where(eq(products.isActive, true)),
+    ]);
+    const inFilter = (Key: Filter['Key'], Name: string, Data: Filter['Data']): Filter => ({ Key, Type: 'In', Name, Data });
+    // The slider runs over whole rupees: floor of the cheapest, ceiling of the dearest.
+    const minRupees = price?.min == null ? 0 : Math.floor(paiseToRupees(price.min));
+    const maxRupees = price?.max == null ? 0 : Math.ceil(paiseToRupees(price.max));
+    return [
+      inFilter('frameMaterialId', 'Material', lists.materials),
+      inFilter('frameShapeId', 'Frame Shape', lists.frameShapes),
+      inFilter('genderIdList', 'Gender', lists.genders),
+      inFilter('sizeId', 'Size', lists.sizes),
+      inFilter('frameColorIdList', 'Colour', lists.colours),
+      inFilter('brandId', 'Brand', lists.brands),
+      inFilter('productTypeId', 'Product Type', lists.productTypes),
+      { Key: 'netPrice', Type: 'Between', Name: 'Price', Data: [{ Id: 1, Name: 'Price', min: minRupees, max: maxRupees }] },
+    ];
+  }
+
+  async function configEntries() {
+    return db
+      .select({ ConfigKey: config.configKey, ConfigValue: config.configValue })
+      .from(config)
+      .orderBy(sql`${config.configKey} collate "C"`);
+  }
+
+  return {
+    search,
+    getProduct,
+    relatedProducts,
+    inventoryOfProduct,
+    inventoryOfProducts,
+    inventoryOfCart,
+    banners,
+    homeMaterials,
+    homeFrameShapes,
+    homePriceRanges,
+    masterLists,
+    filters,
+    sortTypes: (): SortType[] => SORT_TYPES,
+    configEntries,
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,218 @@
+/** Database rows → the spec's shapes (section 3). Money leaves the server as rupees. */
+import {
+  ACCESSORY_PRODUCT_TYPE_ID,
+  paiseToRupees,
+  pickDiscount,
+  rulesForState,
+  type DiscountRule,
+} from '@frameport/domain';
+import type {
+  AppliedDiscount,
+  Banner,
+  ColourVariant,
+  DiscountRuleWire,
+  Inventory,
+  Product,
+} from '@frameport/domain/contract';
+import type { ImageJson, MastersJson, ProductRow, RuleJson, VariantJson } from './search.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Discounts
+// ---------------------------------------------------------------------------------------------
+
+export function toDomainRule(rule: RuleJson): DiscountRule {
+  return {
+    id: rule.id,
+    name: rule.name,
+    stateId: rule.stateId,
+    usePercentage: rule.usePercentage,
+    discountPercentage: Number(rule.percentage ?? 0),
+    discountAmountPaise: Number(rule.amountPaise ?? 0),
+    priceFromPaise: rule.fromPaise === null ? null : Number(rule.fromPaise),
+    priceToPaise: rule.toPaise === null ? null : Number(rule.toPaise),
+  };
+}
+
+export function toDiscountRuleWire(rule: DiscountRule): DiscountRuleWire {
+  return {
+    DiscountId: rule.id,
+    DiscountName: rule.name,
+    StateId: rule.stateId,
+    UsePercentage: rule.usePercentage ? '1' : '0',
+    DiscountPercentage: rule.usePercentage ? rule.discountPercentage : 0,
+    DiscountAmount: rule.usePercentage ? 0 : paiseToRupees(rule.discountAmountPaise),
+    PriceFrom: rule.priceFromPaise === null ? null : paiseToRupees(rule.priceFromPaise),
+    PriceTo: rule.priceToPaise === null ? null : paiseToRupees(rule.priceToPaise),
+  };
+}
+
+/**
+ * The discount rules of one request: the acting retailer's state (null = none: all-states rules).
+ * `rules` holds the active rules of that state and the all-states ones; `rulesForState` keeps the
+ * state's own when it has any, otherwise the all-states ones (spec section 5).
+ */
+export type Pricing = { stateId: number | null; rules: DiscountRule[]; discountsJson: string };
+
+export function pricingOf(stateId: number | null, rules: RuleJson[]): Pricing {
+  const domainRules = rules.map(toDomainRule);
+  const applicable = rulesForState(domainRules, stateId);
+  return { stateId, rules: domainRules, discountsJson: JSON.stringify(applicable.map(toDiscountRuleWire)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------------------------
+
+function nameIn(names: Record<string, string>, id: number | null): string | null {
+  return id === null ? null : (names[String(id)] ?? null);
+}
+
+function toColourVariant(variant: VariantJson, images: ImageJson[], masters: MastersJson): ColourVariant {
+  const full = images.filter((image) => image.type !== 'thumbnail');
+  const thumbnail =
+    images.find((image) => image.type === 'thumbnail') ?? images.find((image) => image.type === 'front') ?? images[0];
+  const frame = masters.colours[String(variant.frameColourId)];
+  const temple = variant.templeColourId === null ? undefined : masters.colours[String(variant.templeColourId)];
+  return {
+    colorVariant: variant.colorVariant,
+    productColorId: variant.id,
+    frameColorID: variant.frameColourId,
+    frameColor: frame?.[0] ?? '',
+    frameColorCode: frame?.[1] ?? '',
+    templeColor: temple?.[0] ?? null,
+    templeColorCode: temple?.[1] ?? null,
+    templeColorID: temple ? variant.templeColourId : null,
+    productImage: (full.length > 0 ? full : images).map((image) => image.url),
+    thumbnailImage: thumbnail?.url ?? null,
+    availableStockQuantity: variant.stock,
+  };
+}
+
+export function toProduct(row: ProductRow, pricing: Pricing, masters: MastersJson): Product {
+  const netPricePaise = Number(row.net_price_paise);
+  const isAccessory = row.product_type_id === ACCESSORY_PRODUCT_TYPE_ID;
+  const picked = pickDiscount(pricing.rules, {
+    stateId: pricing.stateId,
+    netPricePaise,
+    productTypeId: row.product_type_id,
+  });
+  const selectedDiscount: AppliedDiscount | null = picked && {
+    DiscountId: picked.rule.id,
+    DiscountName: picked.rule.name,
+    UsePercentage: picked.rule.usePercentage ? '1' : '0',
+    DiscountPercentage: picked.rule.usePercentage ? picked.rule.discountPercentage : 0,
+    DiscountAmount: picked.rule.usePercentage ? 0 : paiseToRupees(picked.rule.discountAmountPaise),
+    TotalDiscount: paiseToRupees(picked.discountPaise),
+  };
+  // Images arrive grouped by variant, best (lowest priority number) first.
+  const imagesOf = new Map<number, ImageJson[]>();
+  for (const image of row.images) {
+    const list = imagesOf.get(image.variantId);
+    if (list) list.push(image);
+    else imagesOf.set(image.variantId, [image]);
+  }
+  // Variants arrive sorted by variant_number (C1, C2, …, C10), never by their text.
+  const productColor = row.variants.map((variant) => toColourVariant(variant, imagesOf.get(variant.id) ?? [], masters));
+  const firstWithImages = productColor.find((variant) => variant.productImage.length > 0);
+  const genderIds = new Set(row.gender_ids);
+  return {
+    productId: row.id,
+    productName: row.product_name,
+    modelName: row.model_name,
+    modelCode: row.model_code,
+    productCode: row.product_code,
+    brandId: row.brand_id,
+    brandName: nameIn(masters.brands, row.brand_id) ?? '',
+    productType: nameIn(masters.productTypes, row.product_type_id) ?? '',
+    productTypeId: row.product_type_id,
+    frameType: row.frame_type,
+    frameShape: nameIn(masters.frameShapes, row.frame_shape_id),
+    manufacturerDetails: row.manufacturer_details,
+    frameWidth: row.frame_width_mm,
+    eyeSize: row.eye_size_mm,
+    noseBridgeSize: row.nose_bridge_mm,
+    armLength: row.arm_length_mm,
+    sizeName: nameIn(masters.sizes, row.size_id),
+    frameMaterialName: nameIn(masters.materials, row.material_id),
+    templeMaterialName: nameIn(masters.materials, row.temple_material_id),
+    weight: row.weight_grams,
+    weightGroup: row.weight_group,
+    tags: row.tag_ids.map((id) => masters.tags[String(id)] ?? '').filter((name) => name !== ''),
+    productWarranty: row.product_warranty,
+    gender: masters.genders.filter(([id]) => genderIds.has(id)).map(([, name]) => name),
+    description: row.description,
+    hsnCode: row.hsn_code,
+    gstRate: Number(row.gst_rate),
+    releaseDate: row.release_date,
+    netPrice: paiseToRupees(netPricePaise),
+    discountedPrice: paiseToRupees(netPricePaise - (picked?.discountPaise ?? 0)),
+    selectedDiscount,
+    // Accessories are never discounted, so no rule applies to them.
+    discounts: isAccessory ? '[]' : pricing.discountsJson,
+    productImageList: firstWithImages?.productImage ?? [],
+    isAvailable: productColor.some((variant) => variant.availableStockQuantity > 0),
+    productColor,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inventory and banners
+// ---------------------------------------------------------------------------------------------
+
+export type InventoryRow = {
+  productId: number;
+  colorVariant: string;
+  productColourId: number;
+  stock: number;
+  updatedOn: Date;
+};
+
+export function toInventory(row: InventoryRow): Inventory {
+  return {
+    ProductId: row.productId,
+    ColorVariant: row.colorVariant,
+    ProductColorId: row.productColourId,
+    AvailableStockQuantity: row.stock,
+    UpdatedOn: row.updatedOn.toISOString(),
+  };
+}
+
+export type BannerRow = {
+  id: number;
+  title: string;
+  imageUrl: string;
+  imageName: string;
+  mobileImageUrl: string | null;
+  createdOn: Date;
+  createdBy: string | null;
+  modifiedOn: Date;
+  modifiedBy: string | null;
+  isHomeBanner: boolean;
+  isLoginBanner: boolean;
+  isNewArrivalBanner: boolean;
+  isMaterialBanner: boolean;
+  isPriceRangeBanner: boolean;
+  isFrameBanner: boolean;
+  isColourBanner: boolean;
+};
+
+export function toBanner(row: BannerRow): Banner {
+  return {
+    BannerId: row.id,
+    BannerImage: row.imageUrl,
+    BannerImageName: row.imageName,
+    BannerTitle: row.title,
+    MobileImage: row.mobileImageUrl,
+    CreatedOn: row.createdOn.toISOString(),
+    CreatedBy: row.createdBy,
+    ModifiedOn: row.modifiedOn.toISOString(),
+    ModifiedBy: row.modifiedBy,
+    IsHomeBanner: row.isHomeBanner,
+    IsLoginBanner: row.isLoginBanner,
+    IsNewArrivalBanner: row.isNewArrivalBanner,
+    IsMaterialBanner: row.isMaterialBanner,
+    IsPriceRangeBanner: row.isPriceRangeBanner,
+    IsFrameBanner: row.isFrameBanner,
+    IsColorBanner: row.isColourBanner,
+  };
+}

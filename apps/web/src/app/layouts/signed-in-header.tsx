@@ -1,0 +1,53 @@
+import { Box, Burger, Container, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
+import type { CategoriesState, NavLinkItem } from '../../features/navigation/links.ts';
+import { CategoryMenu } from '../../features/navigation/components/category-menu.tsx';
+import { HeaderSearch } from '../../features/navigation/components/header-search.tsx';
+import { OrderLinks } from '../../features/navigation/components/order-links.tsx';
+import classes from './signed-in-layout.module.css';
+
+type SignedInHeaderProps = {
+  frames: NavLinkItem[];
+  sunglasses: NavLinkItem[];
+  categories: CategoriesState;
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+};
+
+/**
+ * The sticky header. From 768 px: logo, Frames and Sunglasses menus, search, express checkout,
+ * purchase order, profile. Below: burger (the slide-out menu), logo, search, purchase order, profile.
+ */
+export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onToggleMenu }: SignedInHeaderProps) {
+  return (
+    <header className={classes.header}>
+      <Container size="xl" className={classes.bar}>
+        <Group gap={6} wrap="nowrap" className={classes.barStart}>
+          <Burger
+            hiddenFrom="sm"
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            color="white"
+            size="sm"
+            aria-label="Open navigation"
+            aria-expanded={menuOpened}
+          />
+          <Link to="/home" className={classes.brandLink}>
+            <BrandMark tone="light" />
+          </Link>
+          <Box component="nav" aria-label="Main" visibleFrom="sm" className={classes.mainNav}>
+            <CategoryMenu label="Frames" links={frames} state={categories} />
+            <CategoryMenu label="Sunglasses" links={sunglasses} state={categories} />
+          </Box>
+        </Group>
+        <Group gap={4} wrap="nowrap" className={classes.barEnd}>
+          <HeaderSearch />
+          <OrderLinks />
+          <ProfileMenu />
+        </Group>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,108 @@
+// Mantine CSS of the components only this screen uses, loaded with its chunk (see app/mantine-styles.ts).
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconEyeglassOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageBreadcrumbs, type Crumb } from '../../components/page-breadcrumbs.tsx';
+import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { ProductDetailsView } from '../../features/catalogue/components/product-details-view.tsx';
+import { RelatedProducts } from '../../features/catalogue/components/related-products.tsx';
+import { TabAlreadyOpen } from '../../features/catalogue/components/tab-already-open.tsx';
+import { useProductTab } from '../../features/catalogue/use-product-tab.ts';
+import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
+import classes from '../../features/catalogue/components/product-details.module.css';
+
+const CATALOGUE_CRUMB: Crumb = { label: 'All Frames & Sunglasses', to: '/products' };
+const HOME_CRUMB: Crumb = { label: 'Home', to: '/home' };
+
+/** /product-details?productId= (some links say ?id=). Opened in its own tab from the product cards. */
+export function ProductDetailsRoute() {
+  const [params] = useSearchParams();
+  const raw = params.get('productId') ?? params.get('id') ?? '';
+  const productId = /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  if (productId === null) return <ProductNotFound />;
+  // A new product starts fresh: its own colour choice, tab claim and queries.
+  return <ProductDetails key={productId} productId={productId} />;
+}
+
+function ProductDetails({ productId }: { productId: number }) {
+  const product = useQuery(catalogueQueries.product(productId));
+  const tab = useProductTab(productId);
+
+  if (product.isPending) return <ProductDetailsSkeleton />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+    return (
+      <Stack gap="md">
+        <title>Product · Frameport</title>
+        <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: 'Product' }]} />
+        <Alert color="red" variant="light" title="This product could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          <Text size="sm">{getErrorMessage(product.error)}</Text>
+          <Button mt="sm" size="xs" variant="default" onClick={() => void product.refetch()} loading={product.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const name = product.data.productName;
+  return (
+    <Stack gap="md">
+      <title>{name}</title>
+      <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: name }]} />
+      {tab.status === 'elsewhere' ? (
+        <TabAlreadyOpen productName={name} onOpenHere={tab.openHere} />
+      ) : (
+        <>
+          <ProductDetailsView product={product.data} />
+          <RelatedProducts productId={productId} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <Stack gap="md">
+      <title>Product not found · Frameport</title>
+      <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: 'Product not found' }]} />
+      <EmptyState
+        icon={<IconEyeglassOff size={30} />}
+        title="Product not found"
+        headingOrder={1}
+        description="This product does not exist or is no longer sold. The catalogue has plenty of others."
+        action={
+          <Button component={Link} to="/products">
+            Browse all products
+          </Button>
+        }
+      />
+    </Stack>
+  );
+}
+
+function ProductDetailsSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true">
+      <VisuallyHidden>Loading the product…</VisuallyHidden>
+      <Skeleton height={20} width={260} />
+      <div className={classes.top}>
+        <Skeleton radius="md" style={{ aspectRatio: '2 / 1', height: 'auto' }} />
+        <Stack gap="sm">
+          <Skeleton height={14} width="30%" />
+          <Skeleton height={28} width="80%" />
+          <Skeleton height={14} width="45%" />
+          <Skeleton height={26} width="40%" mt={4} />
+          <Skeleton height={12} width="30%" />
+          <Skeleton height={44} width="90%" mt="xs" />
+        </Stack>
+      </div>
+      <Skeleton height={240} radius="md" mt="xl" />
+    </Stack>
+  );
+}

@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { accessory, fakeCatalogueServer, getAllSearches, product } from '../../features/catalogue/catalogue-fixtures.ts';
+import { startSession } from '../../lib/session.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+
+function signIn() {
+  startSession({ accessToken: 'token-abc', expiresAt: Date.now() + 60_000, userName: 'asha@vermaopticals.in', rememberMe: false });
+}
+
+function lastSearch(fetchSpy: ReturnType<typeof fakeCatalogueServer>) {
+  const calls = getAllSearches(fetchSpy);
+  const last = calls[calls.length - 1];
+  return last ? { params: Object.fromEntries(new URLSearchParams(last.search)), pageNumber: last.pageNumber } : null;
+}
+
+function urlParams(router: ReturnType<typeof renderApp>['router']) {
+  return Object.fromEntries(new URLSearchParams(router.state.location.search));
+}
+
+describe('/products', () => {
+  it('preloads the filters from the URL as named chips and asks getAll for them', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    renderApp('/products?frameShapeId=1,2&netPrice_To=800');
+
+    expect(await screen.findByRole('button', { name: 'Remove filter Frame Shape: Aviator' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter Frame Shape: Round' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter Price: Up to ₹800.00' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Frames & Sunglasses' })).toBeInTheDocument();
+    expect(await screen.findByText('2 products')).toBeInTheDocument();
+    expect(lastSearch(fetchSpy)).toEqual({ params: { frameShapeId: '1,2', netPrice_To: '800' }, pageNumber: '1' });
+    // The side panel's checkboxes agree with the URL.
+    const shapes = screen.getAllByRole('group', { name: 'Frame Shape' })[0]!;
+    expect(within(shapes).getByRole('checkbox', { name: 'Round' })).toBeChecked();
+    expect(within(shapes).getByRole('checkbox', { name: 'Rectangle' })).not.toBeChecked();
+  });
+
+  it('removes a chip from the URL and reloads, and Clear resets everything', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameShapeId=1,2&netPrice_To=800&page=2');
+
+    await user.click(await screen.findByRole('button', { name: 'Remove filter Frame Shape: Round' }));
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '1', netPrice_To: '800' }));
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { frameShapeId: '1', netPrice_To: '800' }, pageNumber: '1' }));
+    expect(screen.queryByRole('button', { name: 'Remove filter Frame Shape: Round' })).not.toBeInTheDocument();
+    // Focus moves on to the chip that took its place, so the keyboard user keeps their place.
+    expect(screen.getByRole('button', { name: 'Remove filter Price: Up to ₹800.00' })).toHaveFocus();
+
+    await user.click(screen.getByRole('link', { name: 'Clear' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: {}, pageNumber: '1' }));
+    expect(screen.queryByRole('region', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
+  it('ticks a filter in the side panel into the URL, back to page 1', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?page=3');
+
+    const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }))[0]!;
+    await user.click(within(shapes).getByRole('checkbox', { name: 'Round' }));
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '2' }));
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { frameShapeId: '2' }, pageNumber: '1' }));
+  });
+
+  it('commits the price slider to the URL once it settles, back to page 1', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?page=2');
+
+    const [upper] = await screen.findAllByRole('slider', { name: 'Price: to' });
+    upper!.focus();
+    await user.keyboard('{PageDown}{ArrowLeft}');
+    // Still settling: nothing sent yet.
+    expect(urlParams(router)).toEqual({ page: '2' });
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ netPrice_To: '2390' }));
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { netPrice_To: '2390' }, pageNumber: '1' }));
+    expect(screen.getByRole('button', { name: 'Remove filter Price: Up to ₹2,390.00' })).toBeInTheDocument();
+  });
+
+  it('changes the sort and goes back to page 1', async () => {
+    const fetchSpy = fakeCatalogueServer({ count: 60 });
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameShapeId=1&page=3');
+
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    await waitFor(() => expect(sort).toBeEnabled());
+    expect(sort).toHaveValue('sortBy=releaseDate&orderBy=Desc');
+    await user.selectOptions(sort, 'Price: low to high');
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '1', sortBy: 'netPrice', orderBy: 'Asc' }));
+    await waitFor(() =>
+      expect(lastSearch(fetchSpy)).toEqual({ params: { frameShapeId: '1', sortBy: 'netPrice', orderBy: 'Asc' }, pageNumber: '1' }),
+    );
+  });
+
+  it('pages through the results with the page in the URL', async () => {
+    const fetchSpy = fakeCatalogueServer({ count: 40 });
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?brandId=3');
+
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ brandId: '3', page: '2' }));
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { brandId: '3' }, pageNumber: '2' }));
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
+  });
+
+  it('applies the phone filter modal only on Apply', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameShapeId=1');
+
+    await user.click(await screen.findByRole('button', { name: 'Filter (1)' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Round' }));
+    await user.click(within(dialog).getByRole('tab', { name: /Availability/ }));
+    await user.click(within(dialog).getByRole('switch', { name: 'In stock only' }));
+    // Nothing applied yet.
+    expect(urlParams(router)).toEqual({ frameShapeId: '1' });
+    const callsBefore = getAllSearches(fetchSpy).length;
+
+    // Closing throws the draft away.
+    await user.click(within(dialog).getByRole('button', { name: 'Close filters' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filter' })).not.toBeInTheDocument());
+    expect(urlParams(router)).toEqual({ frameShapeId: '1' });
+    expect(getAllSearches(fetchSpy)).toHaveLength(callsBefore);
+
+    await user.click(screen.getByRole('button', { name: 'Filter (1)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Round' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Round' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '1,2' }));
+    await waitFor(() => expect(lastSearch(fetchSpy)?.params).toEqual({ frameShapeId: '1,2' }));
+    expect(screen.queryByRole('dialog', { name: 'Filter' })).not.toBeInTheDocument();
+  });
+
+  it('clears the draft in the phone filter modal with Clear, applied with Apply', async () => {
+    fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameShapeId=1&isAvailable=true&sortBy=netPrice&orderBy=Asc');
+
+    await user.click(await screen.findByRole('button', { name: 'Filter (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(urlParams(router)).toMatchObject({ frameShapeId: '1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ sortBy: 'netPrice', orderBy: 'Asc' }));
+  });
+
+  it('sorts from the phone sort modal', async () => {
+    fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products');
+
+    const sortButton = await screen.findByRole('button', { name: 'Sort' });
+    await waitFor(() => expect(sortButton).toBeEnabled());
+    await user.click(sortButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Sort by' });
+    expect(within(dialog).getByRole('radio', { name: 'Newest first' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Price: high to low' }));
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ sortBy: 'netPrice', orderBy: 'Desc' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sort by' })).not.toBeInTheDocument());
+  });
+
+  it('searches the typed text after a pause and shows the search banner', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    // delay: null types every letter without yielding to timers, so only the debounce decides
+    // when the search goes out, however loaded the machine is.
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/products?brandId=2&page=2');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Search in catalogue' }), 'aviator');
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ brandId: '2', searchText: 'aviator' }));
+    expect((await screen.findByText('aviator', { selector: 'strong' })).parentElement).toHaveTextContent('Showing results for “aviator”');
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { brandId: '2', searchText: 'aviator' }, pageNumber: '1' }));
+    // One request for the whole word, not one per letter.
+    expect(getAllSearches(fetchSpy).filter((call) => call.search.includes('searchText')).length).toBe(1);
+  });
+
+  it('shows the product cards of the page', async () => {
+    fakeCatalogueServer({ products: [product(), accessory()] });
+    signIn();
+    renderApp('/products');
+
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(2);
+    expect(within(grid).getByRole('article', { name: /Microfibre Cloth/ })).toBeInTheDocument();
+  });
+
+  it('says what to do when nothing matches', async () => {
+    fakeCatalogueServer({ products: [] });
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameShapeId=7');
+
+    expect(
+      await screen.findByRole('heading', { name: 'No Products found for your selection. Please try different options!' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('offers Retry when the products cannot be loaded', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    const answer = fetchSpy.getMockImplementation()!;
+    let fail = true;
+    fetchSpy.mockImplementation(async (input, init) => {
+      if (fail && String(input).startsWith('/api/Product/getAll')) {
+        return new Response(JSON.stringify({ Status: 1, Error: { Message: 'Something went wrong. Please try again.', StackTrace: null }, Data: null }), {
+          status: 500,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return answer(input, init);
+    });
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/products');
+
+    expect(await screen.findByText('Products could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('2 products')).toBeInTheDocument();
+  });
+
+  it('explains a link it cannot read instead of guessing', async () => {
+    fakeCatalogueServer();
+    signIn();
+    renderApp('/products?frameShapeId=round');
+
+    expect(await screen.findByText('This link has a filter we cannot read')).toBeInTheDocument();
+    expect(screen.getByText('"frameShapeId" must be a comma-separated list of ids, e.g. 1,2.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,265 @@
+// Mantine CSS of the components only this screen uses, loaded with its chunk (after app/mantine-styles.ts,
+// which holds what they build on: ModalBase, Input, InlineInput, Popover, CloseButton …).
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tabs.css';
+import { CATALOGUE_PAGE_SIZE } from '@frameport/domain/contract';
+import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { buildCatalogueSearch } from '@frameport/domain';
+import { Link } from 'react-router';
+import { AppModal } from '../../components/app-modal.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
+import { ScrollToTop } from '../../components/scroll-to-top.tsx';
+import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
+import { CatalogueSearchBox } from '../../features/catalogue/components/catalogue-search-box.tsx';
+import { FilterPanel, FilterPanelSkeleton } from '../../features/catalogue/components/filter-panel.tsx';
+import { MobileFilterModal } from '../../features/catalogue/components/mobile-filter-modal.tsx';
+import { MobileSortModal } from '../../features/catalogue/components/mobile-sort-modal.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../features/catalogue/components/product-grid.tsx';
+import {
+  activeFilterCount,
+  filterChips,
+  sortChoices,
+  sortFragment,
+  withSearchText,
+  withSort,
+} from '../../features/catalogue/catalogue-url.ts';
+import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
+import { getErrorMessage } from '../../lib/api-client.ts';
+import classes from './products.module.css';
+
+const PAGE_TITLE = 'All Frames & Sunglasses';
+const NO_PRODUCTS_MESSAGE = 'No Products found for your selection. Please try different options!';
+const countFormat = new Intl.NumberFormat('en-IN');
+
+/**
+ * /products: the catalogue. The URL holds filters, sort, free text and page (shareable, Back works);
+ * the getAll `search` string is built from it with the domain codec. Filters sit in a side panel on a
+ * desktop, in a modal on a tablet, and in the tabbed Apply/Clear modal on a phone.
+ */
+export function ProductsRoute() {
+  const { state, query, page, update, setPage } = useCatalogueUrl();
+  const search = buildCatalogueSearch(query);
+
+  const filters = useQuery(catalogueQueries.filters());
+  const sortTypes = useQuery(catalogueQueries.sortTypes());
+  const results = useQuery({ ...catalogueQueries.search({ search, pageNumber: page }), enabled: state.ok });
+
+  const [filterModalOpened, filterModal] = useDisclosure(false);
+  const [phoneFilterOpened, phoneFilter] = useDisclosure(false);
+  const [phoneSortOpened, phoneSort] = useDisclosure(false);
+
+  const filterList = filters.data ?? [];
+  const chips = filterChips(query, filterList);
+  const choices = sortChoices(sortTypes.data ?? [], query);
+  const currentSort = sortFragment(query);
+  const activeCount = activeFilterCount(query);
+  const total = results.data?.searchResults['@odata.count'];
+  const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  const hasAnything = chips.length > 0 || query.searchText !== '';
+
+  const changeSort = (fragment: string) => update((current) => withSort(current, fragment));
+  const changePage = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  const filterPanel = (inModal: boolean) =>
+    filters.isPending ? (
+      <FilterPanelSkeleton />
+    ) : filters.isError ? (
+      <Alert color="red" variant="light" title="Filters could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+        <Button mt="xs" size="xs" variant="default" onClick={() => void filters.refetch()} loading={filters.isFetching}>
+          Retry
+        </Button>
+      </Alert>
+    ) : (
+      <FilterPanel filters={filterList} query={query} onChange={update} inModal={inModal} />
+    );
+
+  return (
+    <>
+      <title>{`${PAGE_TITLE} · Frameport`}</title>
+      <Stack gap="md">
+        <PageBreadcrumbs items={[{ label: 'Home', to: '/home' }, { label: PAGE_TITLE }]} />
+
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={1} fz={{ base: 22, sm: 28 }}>
+            {PAGE_TITLE}
+          </Title>
+          <Box mih={22} aria-live="polite" aria-atomic="true">
+            {total !== undefined ? (
+              <Text size="sm" c="dimmed" className="tabular">
+                {countFormat.format(total)} {total === 1 ? 'product' : 'products'}
+              </Text>
+            ) : (
+              state.ok && <Skeleton height={16} width={90} mt={4} aria-hidden="true" />
+            )}
+          </Box>
+        </Group>
+
+        {query.searchText !== '' && (
+          <Text className={classes.searchBanner}>
+            Showing results for “<strong>{query.searchText}</strong>”
+          </Text>
+        )}
+
+        <div className={classes.layout}>
+          <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-labelledby="filters-heading">
+            <Title order={2} fz="h4" id="filters-heading" mb="md">
+              Filters
+            </Title>
+            {filterPanel(false)}
+          </Box>
+
+          <Stack gap="sm" className={classes.results} component="section" aria-label="Products">
+            <div className={classes.toolbar}>
+              <div className={classes.search}>
+                <CatalogueSearchBox
+                  value={query.searchText}
+                  onCommit={(searchText) =>
+                    update((current) => withSearchText(current, searchText), { replace: query.searchText !== '' && searchText !== '' })
+                  }
+                />
+              </div>
+              <Button
+                hiddenFrom="md"
+                visibleFrom="sm"
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+                onClick={filterModal.open}
+              >
+                Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+              </Button>
+              <NativeSelect
+                visibleFrom="sm"
+                label="Sort by"
+                className={classes.sort}
+                data={choices}
+                value={currentSort}
+                disabled={choices.length === 0}
+                onChange={(event) => changeSort(event.currentTarget.value)}
+                styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}
+              />
+            </div>
+
+            <Group hiddenFrom="sm" grow gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+                onClick={phoneFilter.open}
+                disabled={!filters.isSuccess}
+              >
+                Filter{activeCount > 0 ? ` (${activeCount})` : ''}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconArrowsSort size={18} aria-hidden="true" />}
+                onClick={phoneSort.open}
+                disabled={choices.length === 0}
+              >
+                Sort
+              </Button>
+            </Group>
+
+            <ActiveFilters chips={chips} onRemove={(chip) => update(chip.remove)} clearTo="/products" />
+
+            {!state.ok ? (
+              <Alert color="orange" variant="light" title="This link has a filter we cannot read" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+                <Text size="sm">{state.message}</Text>
+                <Button component={Link} to="/products" mt="sm" size="xs" variant="default">
+                  Clear filters
+                </Button>
+              </Alert>
+            ) : results.isPending ? (
+              <ProductGridSkeleton />
+            ) : results.isError && !results.data ? (
+              <Alert color="red" variant="light" title="Products could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+                <Text size="sm">{getErrorMessage(results.error)}</Text>
+                <Button mt="sm" size="xs" variant="default" onClick={() => void results.refetch()} loading={results.isFetching}>
+                  Retry
+                </Button>
+              </Alert>
+            ) : results.data.searchResults.value.length === 0 ? (
+              total !== undefined && total > 0 && page > 1 ? (
+                <EmptyState
+                  title="This page is empty"
+                  description={`There ${totalPages === 1 ? 'is 1 page' : `are ${totalPages} pages`} of products for this selection.`}
+                  action={<Button onClick={() => changePage(1)}>Go to the first page</Button>}
+                />
+              ) : (
+                <EmptyState
+                  icon={<IconMoodEmpty size={30} />}
+                  title={NO_PRODUCTS_MESSAGE}
+                  action={
+                    hasAnything ? (
+                      <Button component={Link} to="/products">
+                        Clear filters
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              )
+            ) : (
+              <>
+                <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} />
+                {totalPages > 1 && (
+                  <nav aria-label="Pages" className={classes.pagination}>
+                    <Pagination
+                      total={totalPages}
+                      value={Math.min(page, totalPages)}
+                      onChange={changePage}
+                      siblings={1}
+                      boundaries={1}
+                      size="md"
+                      getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                      getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+                    />
+                  </nav>
+                )}
+              </>
+            )}
+          </Stack>
+        </div>
+      </Stack>
+
+      <ScrollToTop />
+
+      <AppModal opened={filterModalOpened} onClose={filterModal.close} title="Filters" closeLabel="Close filters" size="lg">
+        {filterPanel(true)}
+        <Button fullWidth mt="lg" onClick={filterModal.close}>
+          Show {total !== undefined ? `${countFormat.format(total)} products` : 'products'}
+        </Button>
+      </AppModal>
+      {filters.isSuccess && (
+        <MobileFilterModal
+          opened={phoneFilterOpened}
+          onClose={phoneFilter.close}
+          filters={filterList}
+          query={query}
+          onApply={(draft) => {
+            update((current) => ({
+              ...current,
+              filters: draft.filters,
+              isAvailable: draft.isAvailable,
+              netPriceFrom: draft.netPriceFrom,
+              netPriceTo: draft.netPriceTo,
+            }));
+            phoneFilter.close();
+          }}
+        />
+      )}
+      <MobileSortModal opened={phoneSortOpened} onClose={phoneSort.close} choices={choices} value={currentSort} onChange={changeSort} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatInr, type Paise } from '@frameport/domain';
+import { Group, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
+
+type PriceProps = {
+  /** What is paid, in paise. */
+  amount: Paise;
+  /** The list price, struck through beside `amount` when it is higher; null/undefined for none. */
+  listAmount?: Paise | null;
+  size?: MantineSize;
+};
+
+/**
+ * A price in en-IN rupees with 2 decimals (UI.md): the paid amount in bold and, when discounted,
+ * the list price struck through beside it. Screen readers hear which is which.
+ */
+export function Price({ amount, listAmount, size = 'md' }: PriceProps) {
+  const discounted = listAmount !== null && listAmount !== undefined && listAmount > amount;
+  return (
+    <Group gap={6} wrap="wrap" align="baseline" className="tabular">
+      <Text component="span" fw={700} size={size}>
+        {discounted && <VisuallyHidden>Price </VisuallyHidden>}
+        {formatInr(amount)}
+      </Text>
+      {discounted && (
+        <Text component="s" size="sm" c="dimmed">
+          <VisuallyHidden>List price </VisuallyHidden>
+          {formatInr(listAmount)}
+        </Text>
+      )}
+    </Group>
+  );
+}

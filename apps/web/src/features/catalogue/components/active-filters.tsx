@@ -1,0 +1,56 @@
+import { Anchor, Button, Group } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { FilterChip } from '../catalogue-url.ts';
+
+type ActiveFiltersProps = {
+  chips: readonly FilterChip[];
+  onRemove: (chip: FilterChip) => void;
+  /** Where Clear goes: /products with everything reset. */
+  clearTo: string;
+};
+
+/**
+ * The chosen filters as removable chips (buttons: Tab + Enter/Space removes one) and a Clear link.
+ * After a removal the keyboard focus moves to the chip that took its place (or Clear).
+ */
+export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) {
+  const groupRef = useRef<HTMLDivElement>(null);
+  const focusAfterRemoval = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    const targets = groupRef.current?.querySelectorAll<HTMLElement>('button, a');
+    if (!targets || targets.length === 0) return;
+    (targets[Math.min(index, targets.length - 1)] ?? targets[0])?.focus();
+  }, [chips]);
+
+  if (chips.length === 0) return null;
+  return (
+    <Group ref={groupRef} gap={6} component="section" aria-label="Active filters">
+      {chips.map((chip, index) => (
+        <Button
+          key={chip.key}
+          variant="light"
+          size="compact-sm"
+          radius="xl"
+          fw={500}
+          rightSection={<IconX size={14} aria-hidden="true" />}
+          aria-label={`Remove filter ${chip.group}: ${chip.label}`}
+          onClick={() => {
+            focusAfterRemoval.current = index;
+            onRemove(chip);
+          }}
+        >
+          {chip.label}
+        </Button>
+      ))}
+      <Anchor component={Link} to={clearTo} size="sm" fw={600} ml={4}>
+        Clear
+      </Anchor>
+    </Group>
+  );
+}

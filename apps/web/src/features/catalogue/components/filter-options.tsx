@@ -1,0 +1,82 @@
+import type { Filter } from '@frameport/domain/contract';
+import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
+import { useId, useState } from 'react';
+
+/** Groups longer than this show their first options and a View All / View Less toggle (spec section 9). */
+export const FILTER_OPTIONS_SHOWN = 5;
+
+type FilterOptionsProps = {
+  filter: Filter;
+  selected: readonly number[];
+  onChange: (ids: number[]) => void;
+};
+
+/**
+ * One 'In' filter as a checkbox list. Colours show their swatch beside the name. Starts expanded
+ * when a chosen option would otherwise be hidden below the first five.
+ */
+export function FilterOptions({ filter, selected, onChange }: FilterOptionsProps) {
+  const listId = useId();
+  const [expanded, setExpanded] = useState(() =>
+    filter.Data.slice(FILTER_OPTIONS_SHOWN).some((option) => selected.includes(option.Id)),
+  );
+  const collapsible = filter.Data.length > FILTER_OPTIONS_SHOWN;
+  const shown = expanded || !collapsible ? filter.Data : filter.Data.slice(0, FILTER_OPTIONS_SHOWN);
+  const isColour = filter.Key === 'frameColorIdList';
+
+  return (
+    <div>
+      <Checkbox.Group
+        label={filter.Name}
+        labelProps={{ fw: 600, mb: 6 }}
+        value={selected.map(String)}
+        onChange={(values) => onChange(values.map(Number))}
+      >
+        <Stack gap={8} id={listId}>
+          {shown.map((option) => (
+            <Checkbox
+              key={option.Id}
+              value={String(option.Id)}
+              size="sm"
+              label={
+                isColour && option.colorCode ? (
+                  <Group gap={8} wrap="nowrap" component="span">
+                    <span
+                      aria-hidden="true"
+                      style={{
+                        display: 'inline-block',
+                        width: 16,
+                        height: 16,
+                        borderRadius: '50%',
+                        background: option.colorCode,
+                        boxShadow: 'inset 0 0 0 1px rgb(0 0 0 / 25%)',
+                        flex: 'none',
+                      }}
+                    />
+                    {option.Name}
+                  </Group>
+                ) : (
+                  option.Name
+                )
+              }
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      {collapsible && (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          mt={8}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? 'View Less' : `View All (${filter.Data.length})`}
+        </Anchor>
+      )}
+    </div>
+  );
+}

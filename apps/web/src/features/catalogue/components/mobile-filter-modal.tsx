@@ -1,0 +1,100 @@
+import type { CatalogueQuery } from '@frameport/domain';
+import type { Filter } from '@frameport/domain/contract';
+import { Badge, Button, Group, Tabs, VisuallyHidden } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useState } from 'react';
+import { withoutFilters } from '../catalogue-url.ts';
+import { AvailabilitySwitch, FilterGroup } from './filter-panel.tsx';
+import classes from './mobile-filter-modal.module.css';
+
+type MobileFilterModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  filters: readonly Filter[];
+  /** The query in the URL when the modal opens; the draft starts from it. */
+  query: CatalogueQuery;
+  /** Called once, with the draft, on Apply. */
+  onApply: (draft: CatalogueQuery) => void;
+};
+
+const AVAILABILITY_TAB = 'isAvailable';
+
+/**
+ * The phone's filter screen (spec: tabs, Apply / Clear): groups as tabs on the left, the chosen
+ * group's options on the right. Changes stay a draft until Apply; closing throws them away.
+ */
+export function MobileFilterModal({ opened, onClose, filters, query, onApply }: MobileFilterModalProps) {
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title="Filter"
+      closeLabel="Close filters"
+      fullScreen
+      radius={0}
+      transitionProps={{ transition: 'fade', duration: 150 }}
+      bodyClassName={classes.body}
+      styles={{ content: { display: 'flex', flexDirection: 'column' }, body: { flex: 1, minHeight: 0 } }}
+    >
+      {/* Mounted only while open, so each opening starts a fresh draft from the URL. */}
+      <FilterDraft filters={filters} initial={query} onApply={onApply} />
+    </AppModal>
+  );
+}
+
+function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]; initial: CatalogueQuery; onApply: (draft: CatalogueQuery) => void }) {
+  const [draft, setDraft] = useState(initial);
+  const [tab, setTab] = useState<string | null>(filters[0]?.Key ?? AVAILABILITY_TAB);
+
+  return (
+    <>
+      <Tabs value={tab} onChange={setTab} orientation="vertical" variant="default" className={classes.tabs} keepMounted={false}>
+        <Tabs.List className={classes.list} aria-label="Filter groups">
+          {filters.map((filter) => (
+            <Tabs.Tab key={filter.Key} value={filter.Key} className={classes.tab}>
+              <Group gap={6} wrap="nowrap" component="span">
+                {filter.Name}
+                <DraftCount count={countFor(filter, draft)} />
+              </Group>
+            </Tabs.Tab>
+          ))}
+          <Tabs.Tab value={AVAILABILITY_TAB} className={classes.tab}>
+            <Group gap={6} wrap="nowrap" component="span">
+              Availability
+              <DraftCount count={draft.isAvailable ? 1 : 0} />
+            </Group>
+          </Tabs.Tab>
+        </Tabs.List>
+        {filters.map((filter) => (
+          <Tabs.Panel key={filter.Key} value={filter.Key} className={classes.panel}>
+            <FilterGroup filter={filter} query={draft} onChange={(change) => setDraft(change)} immediate />
+          </Tabs.Panel>
+        ))}
+        <Tabs.Panel value={AVAILABILITY_TAB} className={classes.panel}>
+          <AvailabilitySwitch checked={draft.isAvailable} onChange={(isAvailable) => setDraft((current) => ({ ...current, isAvailable }))} />
+        </Tabs.Panel>
+      </Tabs>
+      <div className={classes.footer}>
+        <Button variant="default" onClick={() => setDraft(withoutFilters)}>
+          Clear
+        </Button>
+        <Button onClick={() => onApply(draft)}>Apply</Button>
+      </div>
+    </>
+  );
+}
+
+function countFor(filter: Filter, draft: CatalogueQuery): number {
+  if (filter.Key === 'netPrice') return draft.netPriceFrom !== null || draft.netPriceTo !== null ? 1 : 0;
+  return draft.filters[filter.Key]?.length ?? 0;
+}
+
+function DraftCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Badge size="xs" circle component="span">
+      {count}
+      <VisuallyHidden> chosen</VisuallyHidden>
+    </Badge>
+  );
+}

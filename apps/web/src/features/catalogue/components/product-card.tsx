@@ -1,0 +1,118 @@
+import type { Product } from '@frameport/domain/contract';
+import { Anchor, Badge, Card, Text, VisuallyHidden } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Price } from '../../../components/price.tsx';
+import {
+  DISCOUNT_BADGE_COLOR,
+  discountBadge,
+  frameDimensions,
+  isSoldOut,
+  OUT_OF_STOCK_BADGE,
+  pickInitialVariant,
+  productPrice,
+  stockLabel,
+  UNAVAILABLE_MESSAGE,
+  variantImage,
+} from '../product-display.ts';
+import { ColourSwatches } from './colour-swatches.tsx';
+import { ProductImage } from './product-image.tsx';
+import classes from './product-card.module.css';
+
+/**
+ * Product details open in a new tab (spec section 2). `rel="opener"` on purpose: a session kept in
+ * sessionStorage (no "Remember me") is copied only into a tab that keeps its opener, so with
+ * `noopener` the new tab would ask to log in again. Same origin, so no reverse-tabnabbing risk.
+ */
+const NEW_TAB = { target: '_blank', rel: 'opener' } as const;
+
+export function productDetailsPath(productId: number): string {
+  return `/product-details?productId=${productId}`;
+}
+
+/**
+ * One product in a grid: image of the chosen colour, name, model number, price (list price struck
+ * through when discounted), discount badge (none for accessories), colour swatches with a random
+ * in-stock colour chosen on mount, and that colour's stock. Opens the details in a new tab.
+ */
+export function ProductCard({ product }: { product: Product }) {
+  const titleId = useId();
+  // Chosen once per mount (spec: a random in-stock colour is pre-selected), stable across renders.
+  const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor)?.productColorId ?? null);
+  const variant =
+    product.productColor.find((candidate) => candidate.productColorId === chosenId) ?? product.productColor[0] ?? null;
+
+  const href = productDetailsPath(product.productId);
+  const soldOut = isSoldOut(product);
+  const badge = discountBadge(product);
+  const { pricePaise, listPaise } = productPrice(product);
+  const alt = variant ? `${product.productName}, ${variant.frameColor}` : product.productName;
+
+  return (
+    <Card component="article" withBorder padding="sm" radius="md" className={classes.card} aria-labelledby={titleId}>
+      <div className={classes.media}>
+        {/* The name link below is the accessible one; this copy is for pointer users only. */}
+        <Link to={href} {...NEW_TAB} tabIndex={-1} aria-hidden="true">
+          <ProductImage src={variantImage(product, variant)} alt={alt} />
+        </Link>
+        <div className={classes.badges}>
+          {soldOut ? (
+            <Badge color="red.9" variant="filled" radius="sm" size="sm" tt="none">
+              {OUT_OF_STOCK_BADGE}
+            </Badge>
+          ) : (
+            <span />
+          )}
+          {badge && (
+            <Badge color={DISCOUNT_BADGE_COLOR} variant="filled" radius="sm" size="sm" tt="none">
+              {badge}
+            </Badge>
+          )}
+        </div>
+      </div>
+
+      <Anchor
+        component={Link}
+        to={href}
+        {...NEW_TAB}
+        id={titleId}
+        fw={600}
+        size="sm"
+        c="dark.8"
+        className={classes.name}
+      >
+        {product.productName}
+        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      </Anchor>
+      <div>
+        <Text size="xs" c="dimmed" className="tabular" lineClamp={1}>
+          Model {product.modelName}
+        </Text>
+        <Text size="xs" c="dimmed" className="tabular">
+          Size {frameDimensions(product)}
+        </Text>
+      </div>
+
+      <div className={classes.footer}>
+        <Price amount={pricePaise} listAmount={listPaise} size="sm" />
+        {product.productColor.length > 0 && (
+          <ColourSwatches
+            variants={product.productColor}
+            selectedId={variant?.productColorId ?? null}
+            onSelect={(next) => setChosenId(next.productColorId)}
+            label={`Colours of ${product.productName}`}
+          />
+        )}
+        {soldOut ? (
+          <Text size="xs" c="red.9" fw={500}>
+            {UNAVAILABLE_MESSAGE}
+          </Text>
+        ) : (
+          <Text size="xs" c={variant && variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">
+            {stockLabel(variant?.availableStockQuantity ?? 0)}
+          </Text>
+        )}
+      </div>
+    </Card>
+  );
+}

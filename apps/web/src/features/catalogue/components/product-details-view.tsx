@@ -1,0 +1,113 @@
+import type { Product } from '@frameport/domain/contract';
+import { Badge, Group, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Price } from '../../../components/price.tsx';
+import {
+  DISCOUNT_BADGE_COLOR,
+  discountBadge,
+  isSoldOut,
+  OUT_OF_STOCK_BADGE,
+  pickInitialVariant,
+  productPrice,
+  stockLabel,
+  UNAVAILABLE_MESSAGE,
+  variantImages,
+} from '../product-display.ts';
+import { ColourSwatches } from './colour-swatches.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import classes from './product-details.module.css';
+import { TechnicalInfo } from './technical-info.tsx';
+
+/** The first in-stock colour (the details page is deterministic; cards pick at random). */
+const firstInStock = () => 0;
+
+/**
+ * The body of /product-details: images of the chosen colour, name, model, price and discount,
+ * colour variants with stock, and the Technical info / About product tabs.
+ */
+export function ProductDetailsView({ product }: { product: Product }) {
+  const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor, firstInStock)?.productColorId ?? null);
+  const variant =
+    product.productColor.find((candidate) => candidate.productColorId === chosenId) ?? product.productColor[0] ?? null;
+  const soldOut = isSoldOut(product);
+  const badge = discountBadge(product);
+  const { pricePaise, listPaise } = productPrice(product);
+  const images = variantImages(product, variant);
+  const alt = variant ? `${product.productName}, ${variant.frameColor}` : product.productName;
+
+  return (
+    <>
+      <div className={classes.top}>
+        <ProductGallery key={variant?.productColorId ?? 'none'} images={images} alt={alt} />
+
+        <div className={classes.info}>
+          <Text size="sm" c="dimmed" fw={600} tt="uppercase" lts={0.5}>
+            {product.brandName}
+          </Text>
+          <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>
+            {product.productName}
+          </Title>
+          <Text size="sm" c="dimmed" className="tabular">
+            Model {product.modelName} · {product.productType}
+          </Text>
+
+          <Group gap="sm" align="center" mt={4}>
+            <Price amount={pricePaise} listAmount={listPaise} size="xl" />
+            {badge && (
+              <Badge color={DISCOUNT_BADGE_COLOR} variant="filled" radius="sm" tt="none">
+                {badge}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            Price per piece, before GST
+          </Text>
+
+          {soldOut && (
+            <Group gap="xs">
+              <Badge color="red.9" variant="filled" radius="sm" tt="none">
+                {OUT_OF_STOCK_BADGE}
+              </Badge>
+              <Text size="sm" c="red.9" fw={500}>
+                {UNAVAILABLE_MESSAGE}
+              </Text>
+            </Group>
+          )}
+
+          {product.productColor.length > 0 && (
+            <div>
+              <Text size="sm" fw={600} mb={6} mt="xs">
+                Colour: {variant ? `${variant.frameColor} (${variant.colorVariant})` : ''}
+                {variant && (
+                  <Text component="span" size="sm" fw={400} c={variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} ml={8} className="tabular">
+                    {stockLabel(variant.availableStockQuantity)}
+                  </Text>
+                )}
+              </Text>
+              <ColourSwatches
+                appearance="labelled"
+                variants={product.productColor}
+                selectedId={variant?.productColorId ?? null}
+                onSelect={(next) => setChosenId(next.productColorId)}
+                label="Colour variants"
+              />
+            </div>
+          )}
+        </div>
+      </div>
+
+      <Tabs defaultValue="technical" className={classes.tabs} mt="xl">
+        <Tabs.List>
+          <Tabs.Tab value="technical">Technical info</Tabs.Tab>
+          <Tabs.Tab value="about">About product</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="technical" className={classes.tabPanel}>
+          <TechnicalInfo product={product} variant={variant} />
+        </Tabs.Panel>
+        <Tabs.Panel value="about" className={classes.tabPanel}>
+          <Text className={classes.description}>{product.description?.trim() || 'No description yet.'}</Text>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueQueries } from '../api.ts';
+import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+
+const RELATED_SKELETONS = 4;
+
+/** 'Related products' below a product: cards like the catalogue's; hidden when there are none. */
+export function RelatedProducts({ productId }: { productId: number }) {
+  const related = useQuery(catalogueQueries.related(productId));
+  if (related.isSuccess && related.data.length === 0) return null;
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="related-heading" mt="xl">
+      <Title order={2} fz="h3" id="related-heading">
+        Related products
+      </Title>
+      {related.isPending ? (
+        <ProductGridSkeleton count={RELATED_SKELETONS} />
+      ) : related.isError ? (
+        <Text size="sm" c="dimmed">
+          Related products could not be loaded.
+        </Text>
+      ) : (
+        <ProductGrid products={related.data} label="Related products" />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import '@mantine/carousel/styles.css';
+import type { Banner } from '@frameport/domain/contract';
+import { Carousel } from '@mantine/carousel';
+import { ActionIcon, Button, Skeleton, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconArrowRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useState, type FocusEvent } from 'react';
+import { Link } from 'react-router';
+import { homeQueries } from '../api.ts';
+import { productsPath } from '../links.ts';
+import classes from './banner-carousel.module.css';
+
+/** The server's banner drawings: 1200 × 360 on a desktop, 600 × 400 below 768 px (MobileImage). */
+export const BANNER_SIZE = { width: 1200, height: 360 } as const;
+export const MOBILE_BANNER_SIZE = { width: 600, height: 400 } as const;
+const PHONE_MEDIA = '(max-width: 47.99em)';
+/** How long a slide stays before the next one (the spec does not give the interval). */
+export const AUTOPLAY_MS = 6000;
+
+/**
+ * The top of /home: the home banners, then one 'Shop all frames' button to the catalogue.
+ * One banner shows alone (no controls, no autoplay). Several turn every 6 s, pausing while the
+ * pointer or keyboard focus is on the carousel, and not at all with reduced motion.
+ */
+export function BannerCarousel() {
+  const banners = useQuery(homeQueries.banners('Home'));
+
+  return (
+    <div className={classes.root}>
+      {banners.isPending ? (
+        <Skeleton className={classes.frame} radius="md" aria-hidden="true" />
+      ) : banners.isError || banners.data.length === 0 ? (
+        // Banners are decoration: without them the page still opens on a calm panel.
+        <div className={`${classes.frame} ${classes.fallback}`}>
+          <Text component="p" fw={700} className={classes.fallbackTitle}>
+            Frames and sunglasses for your store
+          </Text>
+        </div>
+      ) : banners.data.length === 1 ? (
+        <div className={classes.single}>
+          <BannerPicture banner={banners.data[0]!} priority />
+        </div>
+      ) : (
+        <BannerSlides banners={banners.data} />
+      )}
+      <Button
+        component={Link}
+        to={productsPath()}
+        size="md"
+        rightSection={<IconArrowRight size={18} aria-hidden="true" />}
+        className={classes.cta}
+      >
+        Shop all frames
+      </Button>
+    </div>
+  );
+}
+
+function BannerSlides({ banners }: { banners: Banner[] }) {
+  const reduceMotion = useReducedMotion();
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const autoplay = !reduceMotion;
+  const running = autoplay && playing && !hovered && !focused && embla !== null;
+
+  useEffect(() => {
+    if (!running || embla === null) return;
+    // Restart the wait whenever the slide changes (by the timer, a control, a swipe or a key).
+    let timer = window.setTimeout(next, AUTOPLAY_MS);
+    function next() {
+      embla?.scrollNext();
+    }
+    const restart = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(next, AUTOPLAY_MS);
+    };
+    embla.on('select', restart);
+    return () => {
+      window.clearTimeout(timer);
+      embla.off('select', restart);
+    };
+  }, [running, embla]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
+  return (
+    <div
+      className={classes.slides}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      <Carousel
+        aria-label="Banners"
+        emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
+        getEmblaApi={setEmbla}
+        withIndicators
+        controlSize={36}
+        controlsOffset="sm"
+        classNames={{ viewport: classes.viewport, controls: classes.controls, control: classes.control, indicator: classes.indicator }}
+        getIndicatorProps={(index) => ({ 'aria-label': `Show banner ${index + 1}: ${banners[index]?.BannerTitle ?? ''}` })}
+        previousControlProps={{ 'aria-label': 'Previous banner' }}
+        nextControlProps={{ 'aria-label': 'Next banner' }}
+      >
+        {banners.map((banner, index) => (
+          <Carousel.Slide key={banner.BannerId} aria-label={`${index + 1} of ${banners.length}`}>
+            <BannerPicture banner={banner} priority={index === 0} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      {autoplay && (
+        <ActionIcon
+          variant="white"
+          color="dark"
+          size={32}
+          radius="xl"
+          className={classes.playPause}
+          aria-label={playing ? 'Pause banners' : 'Play banners'}
+          onClick={() => setPlaying((value) => !value)}
+        >
+          {playing ? <IconPlayerPauseFilled size={14} aria-hidden="true" /> : <IconPlayerPlayFilled size={14} aria-hidden="true" />}
+        </ActionIcon>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The desktop image, with MobileImage below 768 px; both sizes declared so nothing jumps.
+ * Never lazy: slides off to the side would only start loading as they slide in.
+ */
+function BannerPicture({ banner, priority = false }: { banner: Banner; priority?: boolean }) {
+  return (
+    <picture className={classes.picture}>
+      {banner.MobileImage && (
+        <source
+          media={PHONE_MEDIA}
+          srcSet={banner.MobileImage}
+          width={MOBILE_BANNER_SIZE.width}
+          height={MOBILE_BANNER_SIZE.height}
+        />
+      )}
+      <img
+        className={classes.image}
+        src={banner.BannerImage}
+        alt={banner.BannerTitle}
+        width={BANNER_SIZE.width}
+        height={BANNER_SIZE.height}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
+    </picture>
+  );
+}

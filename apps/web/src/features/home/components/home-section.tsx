@@ -1,0 +1,47 @@
+import { Alert, Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import classes from './home.module.css';
+
+type HomeSectionProps = {
+  title: string;
+  /** Where 'View all' goes: /products, with this section's filter when there is one. */
+  viewAllTo: string;
+  /** Completes 'View all' for screen readers, e.g. 'materials' → 'View all materials'. */
+  viewAllSubject: string;
+  children: ReactNode;
+};
+
+/** One /home section: an h2, a 'View all' link to the catalogue, then its tiles or cards. */
+export function HomeSection({ title, viewAllTo, viewAllSubject, children }: HomeSectionProps) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={classes.section}>
+      <Group justify="space-between" align="baseline" wrap="nowrap" gap="sm" mb="sm">
+        <Title order={2} id={titleId} className={classes.sectionTitle}>
+          {title}
+        </Title>
+        <Anchor component={Link} to={viewAllTo} size="sm" fw={600} className={classes.viewAll}>
+          View all
+          <VisuallyHidden> {viewAllSubject}</VisuallyHidden>
+          <IconChevronRight size={16} aria-hidden="true" />
+        </Anchor>
+      </Group>
+      {children}
+    </section>
+  );
+}
+
+/** A section whose data failed: what happened and a Retry, in the space the tiles would take. */
+export function SectionError({ what, message, retrying, onRetry }: { what: string; message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} title={`${what} could not be loaded`}>
+      <Text size="sm">{message}</Text>
+      <Button mt="sm" size="xs" variant="default" onClick={onRetry} loading={retrying}>
+        Retry
+        <VisuallyHidden> {what.toLowerCase()}</VisuallyHidden>
+      </Button>
+    </Alert>
+  );
+}

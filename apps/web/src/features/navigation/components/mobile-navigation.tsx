@@ -1,0 +1,110 @@
+import { NavLink } from '@mantine/core';
+import { IconBolt, IconEyeglass, IconHome, IconLogout, IconShoppingCart, IconSunglasses } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';
+import { EXPRESS_CHECKOUT_PATH, PURCHASE_ORDER_PATH } from './order-links.tsx';
+
+type MobileNavigationProps = {
+  frames: NavLinkItem[];
+  sunglasses: NavLinkItem[];
+  categories: CategoriesState;
+  /** Called after a link is followed (the drawer closes). */
+  onNavigate: () => void;
+  onLogout: () => void;
+};
+
+/** The phone's slide-out menu (below 768 px): Home, Frames and Sunglasses by gender, order links, Logout. */
+export function MobileNavigation({ frames, sunglasses, categories, onNavigate, onLogout }: MobileNavigationProps) {
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+
+  return (
+    <nav aria-label="Menu">
+      <NavLink
+        component={Link}
+        to="/home"
+        label="Home"
+        leftSection={<IconHome size={18} aria-hidden="true" />}
+        active={pathname === '/home'}
+        onClick={onNavigate}
+      />
+      <CategoryGroup
+        label="Frames"
+        icon={<IconEyeglass size={18} aria-hidden="true" />}
+        links={frames}
+        state={categories}
+        here={here}
+        onNavigate={onNavigate}
+      />
+      <CategoryGroup
+        label="Sunglasses"
+        icon={<IconSunglasses size={18} aria-hidden="true" />}
+        links={sunglasses}
+        state={categories}
+        here={here}
+        onNavigate={onNavigate}
+      />
+      <NavLink
+        component={Link}
+        to={PURCHASE_ORDER_PATH}
+        label="Purchase order"
+        leftSection={<IconShoppingCart size={18} aria-hidden="true" />}
+        active={pathname === PURCHASE_ORDER_PATH}
+        onClick={onNavigate}
+      />
+      <NavLink
+        component={Link}
+        to={EXPRESS_CHECKOUT_PATH}
+        label="Express checkout"
+        leftSection={<IconBolt size={18} aria-hidden="true" />}
+        active={pathname === EXPRESS_CHECKOUT_PATH}
+        onClick={onNavigate}
+      />
+      <NavLink
+        component="button"
+        type="button"
+        label="Logout"
+        leftSection={<IconLogout size={18} aria-hidden="true" />}
+        onClick={onLogout}
+      />
+    </nav>
+  );
+}
+
+type CategoryGroupProps = {
+  label: string;
+  icon: ReactNode;
+  links: NavLinkItem[];
+  state: CategoriesState;
+  here: string;
+  onNavigate: () => void;
+};
+
+function CategoryGroup({ label, icon, links, state, here, onNavigate }: CategoryGroupProps) {
+  const [opened, setOpened] = useState(() => links.some((link) => link.to === here));
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      leftSection={icon}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={34}
+    >
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          component={Link}
+          to={link.to}
+          label={link.label}
+          active={link.to === here}
+          onClick={onNavigate}
+        />
+      ))}
+      {links.length === 0 && <NavLink component="span" label={emptyCategoriesText(state)} disabled />}
+    </NavLink>
+  );
+}
