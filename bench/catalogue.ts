@@ -28,6 +28,7 @@ const SORTS = ['sortBy=netPrice&orderBy=Asc', 'sortBy=releaseDate&orderBy=Desc',
 
 type Row = { backend: string; measure: string; result: LoadResult };
 const rows: Row[] = [];
+const ratios: string[] = [];
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
@@ -66,55 +67,59 @@ async function benchBackend(backend: string, database: Database) {
   await seedDemo(database.db, { products: PRODUCTS, now: new Date('2026-11-01T00:00:00Z') });
   console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webDistDir: '/nonexistent' };
-  const app = await buildApp({ config, database, clock: systemClock, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    const login = await fetch(`${address}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=password&username=retailer%40frameport.test&password=Retailer%40123',
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const searches = await searchStrings(database);
-    const urls = searches.map((search) => `${address}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=1&pageSize=14`);
-    const headers = { authorization: `Bearer ${token}` };
+  const searches = await searchStrings(database);
+  const [retailer] = await database.db.select({ id: retailers.id }).from(retailers).orderBy(asc(retailers.id)).limit(1);
 
-    const probe = await fetch(urls[0] ?? '', { headers });
-    const body = (await probe.json()) as { Data: { searchResults: { '@odata.count': number } } };
-    console.log(`  probe: HTTP ${probe.status}, ${body.Data.searchResults['@odata.count']} matches for ${searches[0]}`);
-
-    const http = (iteration: number) =>
-      fetch(urls[iteration % urls.length] ?? '', { headers }).then(async (response) => {
-        await response.arrayBuffer();
-        return response.status === 200;
+  for (const catalogueCache of [false, true]) {
+    const label = catalogueCache ? 'HTTP getAll, read cache on' : 'HTTP getAll, no cache';
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webDistDir: '/nonexistent', catalogueCache };
+    const app = await buildApp({ config, database, clock: systemClock, logger: false });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const login = await fetch(`${address}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=password&username=retailer%40frameport.test&password=Retailer%40123',
       });
-
-    const [retailer] = await database.db.select({ id: retailers.id }).from(retailers).orderBy(asc(retailers.id)).limit(1);
-    const catalogue = createCatalogueService({ db: database.db, clock: systemClock });
-    const queries = searches.map((search) => {
-      const parsed = parseCatalogueSearch(search);
-      if (!parsed.ok) throw new Error(parsed.message);
-      return parsed.query;
-    });
-    const inProcess = async (iteration: number) => {
-      const result = await catalogue.search(queries[iteration % queries.length]!, { pageNumber: 1, pageSize: 14 }, retailer?.id ?? null);
-      return result.searchResults.value.length >= 0;
-    };
-
-    for (const concurrency of [16, 50]) {
-      const result = await runLoad(http, { concurrency, durationMs: DURATION_MS });
-      rows.push({ backend, measure: `HTTP getAll, ${concurrency} clients`, result });
-      console.log(`  HTTP, ${concurrency} clients: ${describeLoad(result)}`);
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const urls = searches.map((search) => `${address}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=1&pageSize=14`);
+      const headers = { authorization: `Bearer ${token}` };
+      const probe = await fetch(urls[0] ?? '', { headers });
+      const body = (await probe.json()) as { Data: { searchResults: { '@odata.count': number } } };
+      console.log(`  probe: HTTP ${probe.status}, ${body.Data.searchResults['@odata.count']} matches for ${searches[0]}`);
+      const http = (iteration: number) =>
+        fetch(urls[iteration % urls.length] ?? '', { headers }).then(async (response) => {
+          await response.arrayBuffer();
+          return response.status === 200;
+        });
+      for (const concurrency of [16, 50]) {
+        const result = await runLoad(http, { concurrency, durationMs: DURATION_MS });
+        rows.push({ backend, measure: `${label}, ${concurrency} clients`, result });
+        console.log(`  ${label}, ${concurrency} clients: ${describeLoad(result)}`);
+      }
+    } finally {
+      await app.close();
     }
-    const direct = await runLoad(inProcess, { concurrency: 16, durationMs: DURATION_MS });
-    rows.push({ backend, measure: 'in-process query (service call), 16 clients', result: direct });
-    console.log(`  in-process, 16 clients: ${describeLoad(direct)}`);
-    const http16 = rows.find((row) => row.backend === backend && row.measure === 'HTTP getAll, 16 clients')!.result;
-    console.log(`  HTTP / in-process throughput: ${(http16.perSecond / direct.perSecond).toFixed(2)}`);
-  } finally {
-    await app.close();
   }
+
+  // The same queries in-process, without HTTP and without the cache: the database's own pace.
+  const catalogue = createCatalogueService({ db: database.db, clock: systemClock, cache: false });
+  const queries = searches.map((search) => {
+    const parsed = parseCatalogueSearch(search);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.query;
+  });
+  const inProcess = async (iteration: number) => {
+    const result = await catalogue.search(queries[iteration % queries.length]!, { pageNumber: 1, pageSize: 14 }, retailer?.id ?? null);
+    return result.searchResults.value.length >= 0;
+  };
+  const direct = await runLoad(inProcess, { concurrency: 16, durationMs: DURATION_MS });
+  rows.push({ backend, measure: 'in-process query (service call, no cache), 16 clients', result: direct });
+  console.log(`  in-process, 16 clients: ${describeLoad(direct)}`);
+  const http16 = rows.find((row) => row.backend === backend && row.measure === 'HTTP getAll, no cache, 16 clients')!.result;
+  const ratio = http16.perSecond / direct.perSecond;
+  ratios.push(`${backend}: HTTP (no cache) / in-process throughput = ${ratio.toFixed(2)}`);
+  console.log(`  HTTP / in-process throughput: ${ratio.toFixed(2)}`);
 }
 
 async function main() {
@@ -153,6 +158,7 @@ async function main() {
   for (const { backend, measure, result } of rows) {
     console.log(`| ${backend} | ${measure} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} |`);
   }
+  for (const ratio of ratios) console.log(ratio);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { demo, noHorizontalScroll } from './fixtures.ts';
 
-const retailer = { email: 'retailer@frameport.test', password: 'Retailer@123' };
+const retailer = demo.retailer;
 
 test('a retailer signs in, lands on /home and signs out', async ({ page }) => {
   await page.goto('/home');
@@ -14,8 +15,7 @@ test('a retailer signs in, lands on /home and signs out', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   await expect(page.getByRole('main').getByText('Vision Point Opticals')).toBeVisible();
 
-  const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(hasHorizontalScroll).toBe(false);
+  expect(await noHorizontalScroll(page)).toBe(true);
 
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

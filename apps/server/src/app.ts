@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
   );
 
   await app.register(accountRoutes, { account });
-  const catalogue = createCatalogueService({ db: database.db, clock });
+  const catalogue = createCatalogueService({ db: database.db, clock, cache: config.catalogueCache });
   await app.register(catalogueRoutes, { catalogue, account });
   await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });

@@ -24,6 +24,7 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   COMPANY_STATE_CODE: z.string().regex(/^\d{2}$/, 'COMPANY_STATE_CODE is a 2-digit GST state code').default('36'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  CATALOGUE_CACHE: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
@@ -40,6 +41,8 @@ export type Config = {
   publicUrl: string;
   companyStateCode: string;
   trustProxy: boolean;
+  /** Serve repeated catalogue reads from memory, invalidated by the database's catalogue version. */
+  catalogueCache: boolean;
   /** Where the built SPA lives; the server serves it for every non-API path when present. */
   webDistDir: string;
 };
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
     companyStateCode: c.COMPANY_STATE_CODE,
     trustProxy: c.TRUST_PROXY,
+    catalogueCache: c.CATALOGUE_CACHE,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

@@ -514,6 +514,21 @@ export const searchTerms = pgTable('search_terms', {
   term: text().primaryKey(),
 });
 
+/**
+ * One row: a number bumped by statement-level triggers (migration 0005) on every write to a
+ * table the catalogue reads (products, variants and stock, images, masters, discount rules,
+ * retailers). Read caches key their entries by it, so any change — from any process — is seen
+ * by the next request.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (_t) => [check('catalogue_version_single_row', sql`id = 1`)],
+);
+
 export const productGenders = pgTable(
   'product_genders',
   {

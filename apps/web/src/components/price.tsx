@@ -16,7 +16,8 @@ type PriceProps = {
 export function Price({ amount, listAmount, size = 'md' }: PriceProps) {
   const discounted = listAmount !== null && listAmount !== undefined && listAmount > amount;
   return (
-    <Group gap={6} wrap="wrap" align="baseline" className="tabular">
+    // data-list-price (paise) lets end-to-end tests read the list price without parsing text.
+    <Group gap={6} wrap="wrap" align="baseline" className="tabular" data-list-price={discounted ? listAmount : amount}>
       <Text component="span" fw={700} size={size}>
         {discounted && <VisuallyHidden>Price </VisuallyHidden>}
         {formatInr(amount)}

@@ -18,6 +18,7 @@ import type { Clock } from '../../clock.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   brands,
+  catalogueVersion,
   cartLines,
   carts,
   colours,
@@ -32,6 +33,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { listBanners } from './banners.ts';
+import { createReadCache } from './cache.ts';
 import {
   catalogueCountSql,
   catalogueSearchSql,
@@ -59,9 +61,34 @@ export const SORT_TYPES: SortType[] = [
   { ID: 9, SortTypeName: 'Best Match', SortKey: 'sortBy=relevance&orderBy=Desc' },
 ];
 
-export type CatalogueServiceDeps = { db: Db; clock: Clock };
+export type CatalogueServiceDeps = {
+  db: Db;
+  clock: Clock;
+  /** Serve repeated reads from memory, keyed by the catalogue version (see cache.ts). */
+  cache?: boolean;
+};
 
-export function createCatalogueService({ db, clock }: CatalogueServiceDeps) {
+/** Enough for the popular searches of a few thousand retailers; a page is a few tens of KB. */
+const CACHE_MAX_ENTRIES = 500;
+const CACHE_TTL_MS = 60_000;
+
+export function createCatalogueService({ db, clock, cache: useCache = false }: CatalogueServiceDeps) {
+  const cache = useCache
+    ? createReadCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: CACHE_TTL_MS, now: () => clock.now().getTime() })
+    : null;
+
+  /** `load()` once per catalogue version and key; every write to the catalogue changes the version. */
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!cache) return load();
+    const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+    const versionedKey = `${row?.version ?? 'none'}|${key}`;
+    const hit = cache.get(versionedKey);
+    if (hit !== undefined) return hit as T;
+    const value = await load();
+    cache.set(versionedKey, value);
+    return value;
+  }
+
   function pricingContext(retailerId: number | null): PricingContext {
     return { retailerId, now: clock.now() };
   }
@@ -85,7 +112,16 @@ export function createCatalogueService({ db, clock }: CatalogueServiceDeps) {
    * (its state decides the discounts); null = all-states rules. Free text is matched literally
    * first; only when that finds nothing at all are mistyped words corrected and the query retried.
    */
-  async function search(
+  function search(
+    query: CatalogueQuery,
+    page: { pageNumber: number; pageSize: number },
+    retailerId: number | null,
+  ): Promise<SearchResults> {
+    const key = `search|${retailerId}|${page.pageNumber}|${page.pageSize}|${JSON.stringify(query)}`;
+    return cached(key, () => searchUncached(query, page, retailerId));
+  }
+
+  async function searchUncached(
     query: CatalogueQuery,
     page: { pageNumber: number; pageSize: number },
     retailerId: number | null,
@@ -112,14 +148,22 @@ export function createCatalogueService({ db, clock }: CatalogueServiceDeps) {
     return { rows: products, total: Number(count?.total ?? 0) };
   }
 
-  async function getProduct(productId: number, retailerId: number | null): Promise<Product> {
+  function getProduct(productId: number, retailerId: number | null): Promise<Product> {
+    return cached(`product|${retailerId}|${productId}`, () => getProductUncached(productId, retailerId));
+  }
+
+  async function getProductUncached(productId: number, retailerId: number | null): Promise<Product> {
     const rows = await queryRows<ProductRow>(db, productByIdSql(productId, pricingContext(retailerId)));
     const [product] = toProducts(rows, retailerId);
     if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
     return product;
   }
 
-  async function relatedProducts(productId: number, retailerId: number | null): Promise<Product[]> {
+  function relatedProducts(productId: number, retailerId: number | null): Promise<Product[]> {
+    return cached(`related|${retailerId}|${productId}`, () => relatedProductsUncached(productId, retailerId));
+  }
+
+  async function relatedProductsUncached(productId: number, retailerId: number | null): Promise<Product[]> {
     await assertActiveProduct(productId);
     const rows = await queryRows<ProductRow>(
       db,
@@ -294,7 +338,11 @@ export function createCatalogueService({ db, clock }: CatalogueServiceDeps) {
     };
   }
 
-  async function filters(): Promise<Filter[]> {
+  function filters(): Promise<Filter[]> {
+    return cached('filters', filtersUncached);
+  }
+
+  async function filtersUncached(): Promise<Filter[]> {
     const [lists, [price]] = await Promise.all([
       masterLists(),
       db
@@ -343,6 +391,7 @@ export function createCatalogueService({ db, clock }: CatalogueServiceDeps) {
     filters,
     sortTypes: (): SortType[] => SORT_TYPES,
     configEntries,
+    cacheStats: () => cache?.stats() ?? null,
   };
 }
 

@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyCatalogueQuery } from '@frameport/domain';
+import type { Product } from '@frameport/domain/contract';
+import { catalogueVersion, discountRules, productColours, products } from '../../db/schema.ts';
+import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { loginAs } from '../../test/factories.ts';
+import { createCatalogueService } from './service.ts';
+
+/**
+ * The catalogue read cache: repeated reads come from memory, and every write to the catalogue
+ * (stock, price, discount rules — by any writer) is seen by the very next read.
+ */
+let t: TestApp;
+let headers: { authorization: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t.db, { products: 30, now: new Date('2026-11-01') });
+  headers = (await loginAs(t.app, { email: DEMO_EMAILS.retailer, password: DEMO_PASSWORDS.retailer })).headers;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function version() {
+  const [row] = await t.db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+  return row?.version;
+}
+
+async function firstPage(): Promise<Product[]> {
+  const response = await t.app.inject({ url: '/api/Product/getAll?pageNumber=1&pageSize=5', headers });
+  expect(response.statusCode).toBe(200);
+  return response.json().Data.searchResults.value;
+}
+
+describe('catalogue read cache', () => {
+  it('answers a repeated read from memory', async () => {
+    const catalogue = createCatalogueService({ db: t.db, clock: t.clock, cache: true });
+    const query = emptyCatalogueQuery();
+    const first = await catalogue.search(query, { pageNumber: 1, pageSize: 5 }, null);
+    const second = await catalogue.search(query, { pageNumber: 1, pageSize: 5 }, null);
+    expect(second).toBe(first);
+    expect(catalogue.cacheStats()).toMatchObject({ hits: 1, misses: 1 });
+  });
+
+  it('sees a stock change at once', async () => {
+    const [product] = await firstPage();
+    const variant = product!.productColor[0]!;
+    await firstPage(); // cached now
+    await t.db
+      .update(productColours)
+      .set({ availableStockQuantity: variant.availableStockQuantity + 7 })
+      .where(eq(productColours.id, variant.productColorId));
+    const [after] = await firstPage();
+    const changed = after!.productColor.find((colour) => colour.productColorId === variant.productColorId);
+    expect(changed?.availableStockQuantity).toBe(variant.availableStockQuantity + 7);
+  });
+
+  it('sees a price change and a new discount rule at once', async () => {
+    const [product] = await firstPage();
+    await t.db.update(products).set({ netPricePaise: 123_400 }).where(eq(products.id, product!.productId));
+    const [repriced] = await firstPage();
+    expect(repriced!.netPrice).toBe(1234);
+
+    await t.db.update(discountRules).set({ isActive: false });
+    const [undiscounted] = await firstPage();
+    expect(undiscounted!.selectedDiscount).toBeNull();
+    expect(undiscounted!.discountedPrice).toBe(1234);
+  });
+
+  it('bumps the version once per committed transaction, and not for a rolled-back one', async () => {
+    const before = await version();
+    await t.db.transaction(async (tx) => {
+      await tx.update(products).set({ weightGrams: 20 }).where(sql`true`);
+      await tx.update(productColours).set({ availableStockQuantity: sql`available_stock_quantity` }).where(sql`true`);
+    });
+    expect(await version()).toBe((before ?? 0) + 1);
+
+    const after = await version();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(products).set({ weightGrams: 21 }).where(sql`true`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await version()).toBe(after);
+  });
+});

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { noHorizontalScroll, signIn } from './fixtures.ts';
+
+function searchParam(url: string, key: string) {
+  return new URL(url).searchParams.get(key);
+}
+
+test.describe('catalogue on a desktop', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop layout');
+
+  test('filter by shape and price, sort, page, then open a product in a new tab', async ({ page, context }) => {
+    await signIn(page);
+    await page.goto('/products');
+    await expect(page.getByText('All Frames & Sunglasses').first()).toBeVisible();
+    const total = page.getByText(/^\d[\d,]* products?$/);
+    await expect(total).toBeVisible();
+    const before = await total.textContent();
+
+    const filters = page.getByRole('complementary');
+    await filters.getByRole('checkbox', { name: 'Round', exact: true }).check();
+    await expect(page).toHaveURL(/frameShapeId=\d+/);
+    await expect(page.getByRole('button', { name: /Remove.*Round/ })).toBeVisible();
+    await expect(total).not.toHaveText(before ?? '');
+
+    // Price: the upper thumb of the slider, moved with the keyboard.
+    const upper = filters.getByRole('slider').last();
+    await upper.focus();
+    for (let i = 0; i < 8; i += 1) await upper.press('PageDown');
+    await expect.poll(() => searchParam(page.url(), 'netPrice_To')).not.toBeNull();
+    const priceCap = Number(searchParam(page.url(), 'netPrice_To'));
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
+    await expect(page).toHaveURL(/sortBy=netPrice&orderBy=Asc/);
+    expect(searchParam(page.url(), 'page')).toBeNull();
+
+    const prices = page.getByRole('list', { name: 'Products' }).locator('[data-list-price]');
+    await expect(prices.first()).toBeVisible();
+    const shown = (await prices.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-list-price'))))).map(
+      (paise) => paise / 100,
+    );
+    expect(shown.length).toBeGreaterThan(1);
+    expect([...shown].sort((a, b) => a - b)).toEqual(shown);
+    expect(Math.max(...shown)).toBeLessThanOrEqual(priceCap);
+
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/frameShapeId=\d+/);
+
+    const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+    const [productTab] = await Promise.all([context.waitForEvent('page'), card.getByRole('link').first().click()]);
+    await expect(productTab).toHaveURL(/\/product-details\?productId=\d+/);
+    await expect(productTab.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(productTab).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(productTab.getByRole('tab', { name: 'Technical info' })).toHaveAttribute('aria-selected', 'true');
+    await expect(productTab.getByText('Frame shape')).toBeVisible();
+    await expect(productTab.getByText('Round').first()).toBeVisible();
+    await expect(productTab.getByText('Model number')).toBeVisible();
+  });
+});
+
+test.describe('catalogue on a 390 px phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'phone layout');
+
+  test('the mobile filter modal applies on Apply, the sort modal sorts', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/products');
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('article').first()).toBeVisible();
+    expect(await noHorizontalScroll(page)).toBe(true);
+
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('tab', { name: /Frame Shape/ }).click();
+    await modal.getByRole('checkbox', { name: 'Round', exact: true }).check();
+    expect(searchParam(page.url(), 'frameShapeId')).toBeNull();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/frameShapeId=\d+/);
+    await expect(page.getByRole('button', { name: /Remove.*Round/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sort', exact: true }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: 'Price: High to Low' }).check();
+    await expect(page).toHaveURL(/sortBy=netPrice&orderBy=Desc/);
+    expect(await noHorizontalScroll(page)).toBe(true);
+  });
+});
