@@ -725,6 +725,18 @@ export const banners = pgTable(
   (t) => [index('banners_sort_order_idx').on(t.sortOrder)],
 );
 
+/** The banner flags of spec section 3 (which sections a banner appears in). */
+export type BannerFlags = Pick<
+  typeof banners.$inferSelect,
+  | 'isHomeBanner'
+  | 'isLoginBanner'
+  | 'isNewArrivalBanner'
+  | 'isMaterialBanner'
+  | 'isPriceRangeBanner'
+  | 'isFrameBanner'
+  | 'isColourBanner'
+>;
+
 export const pages = pgTable('pages', {
   id: serial().primaryKey(),
   /** 'ABOUTUS', 'FOOTER', 'PAYMENTPOLICY', ... */

@@ -14,6 +14,7 @@ import type {
   Inventory,
   Product,
 } from '@frameport/domain/contract';
+import type { BannerFlags } from '../../db/schema.ts';
 import type { ImageJson, MastersJson, ProductRow, RuleJson, VariantJson } from './search.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -187,14 +188,7 @@ export type BannerRow = {
   createdBy: string | null;
   modifiedOn: Date;
   modifiedBy: string | null;
-  isHomeBanner: boolean;
-  isLoginBanner: boolean;
-  isNewArrivalBanner: boolean;
-  isMaterialBanner: boolean;
-  isPriceRangeBanner: boolean;
-  isFrameBanner: boolean;
-  isColourBanner: boolean;
-};
+} & BannerFlags;
 
 export function toBanner(row: BannerRow): Banner {
   return {

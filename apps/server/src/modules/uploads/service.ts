@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { type IMAGE_TYPES, auditLog, banners, productColours, productImages, products } from '../../db/schema.ts';
+import { type BannerFlags, type IMAGE_TYPES, auditLog, banners, productColours, productImages, products } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { BANNER_WIDTHS, PRODUCT_WIDTHS, contentStem, encodeWebp, inspectImage, type EncodedImage } from './images.ts';
@@ -28,15 +28,7 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export type ProductSize = keyof typeof PRODUCT_WIDTHS;
 export type BannerSize = keyof typeof BANNER_WIDTHS;
 
-export type BannerFlags = {
-  isHomeBanner: boolean;
-  isLoginBanner: boolean;
-  isNewArrivalBanner: boolean;
-  isMaterialBanner: boolean;
-  isPriceRangeBanner: boolean;
-  isFrameBanner: boolean;
-  isColourBanner: boolean;
-};
+export type { BannerFlags };
 
 export type ProductImageUpload = {
   productCode: string;
