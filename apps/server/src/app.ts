@@ -21,6 +21,11 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { registerSpa } from './http/spa.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createOutboxMailer } from './adapters/mail.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { createCartService } from './modules/cart/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -127,6 +132,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { account });
   const catalogue = createCatalogueService({ db: database.db, clock, cache: config.catalogueCache });
   await app.register(catalogueRoutes, { catalogue, account });
+  const cart = createCartService({ db: database.db, clock, config });
+  await app.register(cartRoutes, { cart, account });
+  const mailer = createOutboxMailer(database.db, app.log);
+  const orders = createOrdersService({ db: database.db, clock, config, mailer, logger: app.log });
+  await app.register(orderRoutes, { orders, account });
   await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });
   await app.register(uploadRoutes, { db: database.db, uploadsDir: path.join(config.dataDir, 'uploads') });

@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { cities, countries, retailers, roles, salesExecutiveRetailers, shippingAddresses, states, users } from '../db/schema.ts';
+import {
+  brands,
+  cities,
+  colours,
+  countries,
+  productColours,
+  products,
+  productTypes,
+  retailers,
+  roles,
+  salesExecutiveRetailers,
+  shippingAddresses,
+  states,
+  users,
+} from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import type { App } from '../app.ts';
 
@@ -147,4 +161,61 @@ export async function loginAs(app: App, user: { email: string; password: string 
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const token = response.json<{ access_token: string }>().access_token;
   return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A product with colour variants (C1, C2, …); stock per variant; price in paise. */
+export async function createProduct(
+  db: Db,
+  overrides: { netPricePaise?: number; gstRatePercent?: number; productTypeId?: number; stocks?: number[]; name?: string } = {},
+) {
+  await db
+    .insert(productTypes)
+    .values([
+      { id: 1, code: 'eyeglasses', name: 'Eyeglasses' },
+      { id: 2, code: 'sunglasses', name: 'Sunglasses' },
+      { id: 3, code: 'reading', name: 'Reading glasses' },
+      { id: 4, code: 'accessory', name: 'Accessory' },
+    ])
+    .onConflictDoNothing();
+  await db.insert(brands).values({ code: 'TST', name: 'Test Brand' }).onConflictDoNothing();
+  await db.insert(colours).values({ name: 'Test Black', hexCode: '#000000' }).onConflictDoNothing();
+  const [brand] = await db.select().from(brands).where(eq(brands.code, 'TST'));
+  const [colour] = await db.select().from(colours).where(eq(colours.name, 'Test Black'));
+  if (!brand || !colour) throw new Error('masters missing');
+  const code = `T-${randomBytes(4).toString('hex')}`;
+  const [product] = await db
+    .insert(products)
+    .values({
+      productCode: code,
+      modelName: code,
+      modelCode: code,
+      productName: overrides.name ?? `Test Frame ${code}`,
+      brandId: brand.id,
+      productTypeId: overrides.productTypeId ?? 1,
+      hsnCode: '9003',
+      gstRatePercent: overrides.gstRatePercent ?? 5,
+      netPricePaise: overrides.netPricePaise ?? 100_000,
+      eyeSizeMm: 52,
+      noseBridgeMm: 18,
+      armLengthMm: 140,
+    })
+    .returning({ id: products.id });
+  if (!product) throw new Error('product not created');
+  const variants = [];
+  for (const [index, stock] of (overrides.stocks ?? [10]).entries()) {
+    const [variant] = await db
+      .insert(productColours)
+      .values({
+        productId: product.id,
+        colorVariant: `C${index + 1}`,
+        variantNumber: index + 1,
+        frameColourId: colour.id,
+        templeColourId: colour.id,
+        availableStockQuantity: stock,
+      })
+      .returning({ id: productColours.id });
+    if (!variant) throw new Error('variant not created');
+    variants.push({ id: variant.id, colorVariant: `C${index + 1}` });
+  }
+  return { productId: product.id, variants };
 }

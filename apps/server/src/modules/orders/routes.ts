@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelopeOf,
+  MyOrdersQuerySchema,
+  MyOrdersResponseSchema,
+  ok,
+  OrderDetailsQuerySchema,
+  OrderDetailsResponseSchema,
+  PlaceOrderBodySchema,
+  PlaceOrderHeadersSchema,
+  PlaceOrderResponseSchema,
+} from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
+import type { AccountService } from '../account/service.ts';
+import { requireActing } from '../cart/routes.ts';
+import type { OrdersService } from './service.ts';
+
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; account: AccountService }> = async (
+  app,
+  { orders, account },
+) => {
+  app.post(
+    '/api/Order/placeOrder',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: 'Place the cart as an order (one per Idempotency-Key, or per cart when the header is absent)',
+        body: PlaceOrderBodySchema,
+        headers: PlaceOrderHeadersSchema,
+        response: { 200: envelopeOf(PlaceOrderResponseSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await requireActing(account, request, request.body.Email);
+      const placed = await orders.place(acting, {
+        cartId: request.body.CartId,
+        note: request.body.Note?.trim() || null,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if (placed.created) {
+        await account.recordOnBehalf(acting, 'order.place', { OrderID: placed.OrderID, OrderRefNo: placed.OrderRefNo });
+      }
+      return ok({ message: messages.order.placed, OrderRefNo: placed.OrderRefNo, OrderID: placed.OrderID });
+    },
+  );
+
+  app.get(
+    '/api/Order/getMyOrders',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: "The acting retailer's orders, newest first",
+        querystring: MyOrdersQuerySchema,
+        response: { 200: envelopeOf(MyOrdersResponseSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await requireActing(account, request, request.query.email);
+      return ok(await orders.myOrders(acting, request.query.pageNumber, request.query.pageSize));
+    },
+  );
+
+  app.get(
+    '/api/Order/getOrderDetails',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: 'One order of the acting retailer with its line snapshots and totals',
+        querystring: OrderDetailsQuerySchema,
+        response: { 200: envelopeOf(OrderDetailsResponseSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await requireActing(account, request, request.query.email);
+      return ok(await orders.details(acting, request.query.orderId));
+    },
+  );
+};

@@ -1,0 +1,266 @@
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { cartTotals, formatInr, orderLimitProblem } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { carts, orderLines, orders, orderStatusHistory, productColours, stockMovements } from '../../db/schema.ts';
+import { financialYearOf, orderRefNo } from '../../db/seed/orders.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ActingContext } from '../../http/identity.ts';
+import { loadBillTo, loadCartLines, loadPricing, priceLine, type PriceContext } from '../cart/service.ts';
+import { toMyOrder, toOrderDetails } from './to-contract.ts';
+
+export type OrdersServiceDeps = {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'companyStateCode'>;
+  mailer: Mailer;
+  logger?: { error(obj: unknown, msg: string): void };
+};
+
+type Placed = { OrderID: number; OrderRefNo: string };
+
+/** PostgreSQL's unique_violation, through drizzle's wrapper or not. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function createOrdersService({ db, clock, config, mailer, logger }: OrdersServiceDeps) {
+  async function findByKey(dbx: DbOrTx, retailerId: number, key: string): Promise<Placed | null> {
+    const [row] = await dbx
+      .select({ OrderID: orders.id, OrderRefNo: orders.orderRefNo })
+      .from(orders)
+      .where(and(eq(orders.retailerId, retailerId), eq(orders.idempotencyKey, key)));
+    return row ?? null;
+  }
+
+  /**
+   * placeOrder in one transaction: lock the cart, refuse expired lines, lock the variants in id order,
+   * check stock and limits, take the stock with a guarded UPDATE, number the order (gap-free per
+   * financial year), write the order, its line snapshots and its 'Placed' history, delete the cart.
+   * The idempotency key (the Idempotency-Key header, else 'cart:<CartId>': a cart lives until its
+   * order is placed) makes a repeat return the same order. The confirmation mail is queued after commit.
+   */
+  async function place(
+    acting: ActingContext,
+    input: { cartId: number; note: string | null; idempotencyKey: string | undefined },
+  ): Promise<Placed & { created: boolean }> {
+    const now = clock.now();
+    const key = input.idempotencyKey ?? `cart:${input.cartId}`;
+    const billTo = await loadBillTo(db, acting.retailerId);
+    const pricing = await loadPricing(db, billTo.stateId, now);
+    const ctx: PriceContext = { pricing, billTo, companyStateCode: config.companyStateCode, now };
+    const before = await findByKey(db, acting.retailerId, key);
+    if (before) return { ...before, created: false };
+
+    let result: Placed & { created: boolean; quantity?: number; totalPaise?: number };
+    try {
+      result = await db.transaction(async (tx) => {
+        const again = await findByKey(tx, acting.retailerId, key);
+        if (again) return { ...again, created: false };
+        const [cart] = await tx
+          .select({ id: carts.id })
+          .from(carts)
+          .where(and(eq(carts.id, input.cartId), eq(carts.retailerId, acting.retailerId)))
+          .for('update');
+        if (!cart) {
+          // A concurrent call may have placed this cart's order while we waited for the lock.
+          const placed = await findByKey(tx, acting.retailerId, key);
+          if (placed) return { ...placed, created: false };
+          throw new AppError('not_found', messages.order.cartNotFound);
+        }
+        const lines = (await loadCartLines(tx, cart.id)).map((row) => priceLine(row, ctx));
+        if (lines.length === 0) throw new AppError('conflict', messages.cart.empty);
+        if (lines.some((line) => line.expired)) throw new AppError('conflict', messages.cart.expiredInOrder);
+
+        const need = new Map<number, { all: number; paid: number }>();
+        for (const { row } of lines) {
+          const n = need.get(row.variantId) ?? { all: 0, paid: 0 };
+          n.all += row.quantity;
+          if (!row.isFree) n.paid += row.quantity;
+          need.set(row.variantId, n);
+        }
+        const variantIds = [...need.keys()].sort((a, b) => a - b);
+        const stock = await tx
+          .select({ id: productColours.id, stock: productColours.availableStockQuantity })
+          .from(productColours)
+          .where(inArray(productColours.id, variantIds))
+          .orderBy(asc(productColours.id))
+          .for('update');
+        for (const variant of stock) {
+          const n = need.get(variant.id)!;
+          if (n.all > variant.stock) throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, variant.stock)));
+          if (n.paid > billTo.maxLimitPerVariant) throw new AppError('conflict', messages.quantity.modelLimit);
+        }
+        const totals = cartTotals(lines.map((line) => line.totals));
+        const limit = orderLimitProblem({
+          totalQuantity: totals.quantity,
+          totalValuePaise: totals.totalPaise,
+          maxOrderQuantity: billTo.maxOrderQuantity,
+          maxOrderValuePaise: billTo.maxOrderValuePaise,
+        });
+        if (limit) throw new AppError('conflict', limit.message);
+
+        for (const id of variantIds) {
+          const quantity = need.get(id)!.all;
+          const taken = await tx
+            .update(productColours)
+            .set({ availableStockQuantity: sql`${productColours.availableStockQuantity} - ${quantity}`, updatedOn: now })
+            .where(and(eq(productColours.id, id), gte(productColours.availableStockQuantity, quantity)))
+            .returning({ id: productColours.id });
+          if (taken.length !== 1) {
+            const left = stock.find((v) => v.id === id)?.stock ?? 0;
+            throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, left)));
+          }
+        }
+
+        const fy = financialYearOf(now);
+        const [sequence] = await queryRows<{ last_value: number }>(
+          tx,
+          sql`insert into document_sequences (series, financial_year, last_value) values ('order', ${fy}, 1)
+            on conflict (series, financial_year) do update set last_value = document_sequences.last_value + 1
+            returning last_value`,
+        );
+        const ref = orderRefNo(fy, Number(sequence!.last_value));
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderRefNo: ref,
+            retailerId: acting.retailerId,
+            placedByUserId: acting.identity.userId,
+            status: 'Placed',
+            note: input.note,
+            idempotencyKey: key,
+            billToBusinessName: billTo.businessName,
+            billToAddress: billTo.address,
+            billToCity: billTo.city,
+            billToState: billTo.state,
+            billToStateCode: billTo.gstStateCode,
+            billToCountry: billTo.country,
+            billToPinCode: billTo.pinCode,
+            billToGstin: billTo.gstin,
+            companyStateCode: config.companyStateCode,
+            totalQuantity: totals.quantity,
+            subtotalPaise: totals.grossPaise,
+            discountPaise: totals.discountPaise,
+            taxablePaise: totals.subtotalPaise,
+            cgstPaise: totals.cgst,
+            sgstPaise: totals.sgst,
+            igstPaise: totals.igst,
+            roundOffPaise: 0,
+            totalPaise: totals.totalPaise,
+            placedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: orders.id });
+        if (!order) throw new Error('order not written');
+        await tx.insert(orderLines).values(
+          lines.map(({ row, totals: t, discount, unitPricePaise }) => ({
+            orderId: order.id,
+            productColourId: row.variantId,
+            productId: row.productId,
+            productTypeId: row.productTypeId,
+            productCode: row.productCode,
+            productName: row.productName,
+            modelName: row.modelName,
+            colourName: row.colourName,
+            templeColourName: row.templeColourName,
+            colorVariant: row.colorVariant,
+            sizeName: row.sizeName,
+            eyeSizeMm: row.eyeSizeMm,
+            noseBridgeMm: row.noseBridgeMm,
+            armLengthMm: row.armLengthMm,
+            hsnCode: row.hsnCode,
+            gstRatePercent: row.gstRatePercent,
+            quantity: row.quantity,
+            unitPricePaise,
+            discountPerUnitPaise: discount?.discountPaise ?? 0,
+            discountName: discount?.rule.name ?? null,
+            discountRuleId: discount?.rule.id ?? null,
+            taxablePaise: t.taxablePaise,
+            cgstRatePercent: t.cgstRate,
+            sgstRatePercent: t.sgstRate,
+            igstRatePercent: t.igstRate,
+            cgstPaise: t.cgst,
+            sgstPaise: t.sgst,
+            igstPaise: t.igst,
+            lineTotalPaise: t.totalPaise,
+            isFree: row.isFree,
+            imageUrl: row.image,
+          })),
+        );
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          status: 'Placed',
+          note: acting.onBehalf ? `Placed by ${acting.identity.name} for the retailer` : null,
+          changedByUserId: acting.identity.userId,
+          changedAt: now,
+        });
+        await tx.insert(stockMovements).values(
+          variantIds.map((id) => ({
+            productColourId: id,
+            delta: -need.get(id)!.all,
+            reason: 'order',
+            orderId: order.id,
+            userId: acting.identity.userId,
+            createdAt: now,
+          })),
+        );
+        await tx.delete(carts).where(eq(carts.id, cart.id));
+        return { OrderID: order.id, OrderRefNo: ref, created: true, quantity: totals.quantity, totalPaise: totals.totalPaise };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const placed = await findByKey(db, acting.retailerId, key);
+        if (placed) return { ...placed, created: false };
+      }
+      throw error;
+    }
+
+    if (result.created) {
+      try {
+        await mailer.send({
+          to: billTo.email,
+          subject: `Order ${result.OrderRefNo} placed`,
+          text:
+            `Dear ${billTo.businessName},\n\nYour order ${result.OrderRefNo} has been placed: ` +
+            `${result.quantity ?? 0} pieces, ${formatInr(result.totalPaise ?? 0)} including GST.\n\nThank you,\nFrameport`,
+        });
+      } catch (error) {
+        logger?.error({ err: error, orderId: result.OrderID }, 'order confirmation mail not queued');
+      }
+    }
+    return { OrderID: result.OrderID, OrderRefNo: result.OrderRefNo, created: result.created };
+  }
+
+  async function myOrders(acting: ActingContext, pageNumber: number, pageSize: number) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.retailerId, acting.retailerId))
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize);
+    const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.retailerId, acting.retailerId));
+    return { orders: rows.map(toMyOrder), totalCount: Number(total?.n ?? 0) };
+  }
+
+  /** One order of the acting retailer; another retailer's id is 404 (never their data). */
+  async function details(acting: ActingContext, orderId: number) {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.retailerId, acting.retailerId)));
+    if (!order) throw new AppError('not_found', messages.order.notFound);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    return toOrderDetails(order, lines);
+  }
+
+  return { place, myOrders, details };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * Cart contract (spec sections 3 and 7, Product cart calls), with the spec's field names.
+ * Money is rupees on the wire (at most 2 decimals); the server keeps paise.
+ */
+
+const rupees = z.number();
+const id = z.number().int();
+/** Database ids are PostgreSQL `integer`s. */
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+/** Optional acting retailer: a sales executive (or admin) passes the retailer's email. */
+const actingEmail = z.string().trim().max(254).optional();
+/** A typed quantity: any number here, so the server answers the spec's range message itself. */
+const quantity = z.coerce.number();
+
+export const CART_PAGE_SIZE_MAX = 100;
+
+export const AddCartLineSchema = z
+  .object({
+    ProductId: dbId,
+    /** 'C1', 'C2', … (or ProductColorId instead). */
+    ColorVariant: z.string().trim().min(1).max(10).optional(),
+    ProductColorId: dbId.optional(),
+    Quantity: quantity,
+  })
+  .refine((line) => line.ColorVariant !== undefined || line.ProductColorId !== undefined, {
+    message: 'ColorVariant is required',
+    path: ['ColorVariant'],
+  });
+export type AddCartLine = z.infer<typeof AddCartLineSchema>;
+
+export const AddItemsToCartBodySchema = z.object({
+  Products: z.array(AddCartLineSchema).min(1).max(200),
+  Email: z.string().trim().max(254).nullish(),
+});
+export type AddItemsToCartBody = z.infer<typeof AddItemsToCartBodySchema>;
+
+export const SkippedCartLineSchema = z.object({
+  ProductId: id,
+  ColorVariant: z.string(),
+  Message: z.string(),
+});
+
+export const AddItemsToCartResponseSchema = z.object({
+  message: z.string(),
+  /** Lines not added because they were above the stock left (spec: skipped at add time). */
+  skipped: z.array(SkippedCartLineSchema),
+  CartCount: z.number().int(),
+});
+
+export const UpdateCartLineSchema = z.object({
+  CartProductDetailID: dbId,
+  Quantity: quantity,
+  /** Accepted for compatibility and ignored: the server recomputes prices and taxes. */
+  costPriceWithoutGST: z.number().optional(),
+  IGSTRate: z.number().optional(),
+  CGSTRate: z.number().optional(),
+  SGSTRate: z.number().optional(),
+});
+
+export const UpdateItemsToCartBodySchema = z.object({
+  lines: z.array(UpdateCartLineSchema).min(1).max(200),
+  Email: z.string().trim().max(254).nullish(),
+});
+export type UpdateItemsToCartBody = z.infer<typeof UpdateItemsToCartBodySchema>;
+
+export const CartTotalsSchema = z.object({
+  CartTotPrice: rupees,
+  TotalIGSTValue: rupees,
+  TotalCGSTValue: rupees,
+  TotalSGSTValue: rupees,
+  CartProductTotPricewithGST: rupees,
+  cartTotalGSTAmt: rupees,
+});
+export type CartTotalsWire = z.infer<typeof CartTotalsSchema>;
+
+export const UpdateItemsToCartResponseSchema = CartTotalsSchema.extend({ message: z.string() });
+
+export const CartDiscountSchema = z.object({
+  UsePercentage: z.enum(['1', '0']),
+  DiscountPercentage: z.number(),
+  DiscountAmount: rupees,
+  /** Rupees off one piece. */
+  TotalDiscount: rupees,
+  DiscountName: z.string(),
+  DiscountId: id,
+});
+
+export const CartItemSchema = z.object({
+  CartID: id,
+  ProductID: id,
+  ProductTypeID: id,
+  ProductCode: z.string(),
+  ProductName: z.string(),
+  ProductColor: z.string(),
+  ColorVariant: z.string(),
+  ProductTempleColor: z.string().nullable(),
+  EyeSize: z.number().int().nullable(),
+  ArmLength: z.number().int().nullable(),
+  NoseBridgeSize: z.number().int().nullable(),
+  Image: z.string().nullable(),
+  IsFree: z.boolean(),
+  CartProductTotQuantity: z.number().int(),
+  CartProductDetailId: id,
+  Discount: CartDiscountSchema.nullable(),
+  /** List (net) price of one piece. */
+  ProductPrice: rupees,
+  /** Line value after discount, with GST. */
+  CartProductTotPrice: rupees,
+  /** Line value after discount, before GST (the taxable value). */
+  costPriceWithoutGST: rupees,
+  IGSTValue: rupees,
+  CGSTValue: rupees,
+  SGSTValue: rupees,
+  IGSTRate: z.number(),
+  CGSTRate: z.number(),
+  SGSTRate: z.number(),
+  availableStockQuantity: z.number().int(),
+  /** Our addition: the line is older than 24 hours; it is left out of the totals and cannot be ordered. */
+  IsExpired: z.boolean(),
+  /** Our addition: when the line expires (ISO 8601). */
+  ExpiresAt: z.string(),
+  /** Our addition: why the line cannot be ordered, or null. */
+  ExpiredMessage: z.string().nullable(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const BillToInfoSchema = z.object({
+  UserId: id.nullable(),
+  BillToAddress: z.string(),
+  BusinessName: z.string(),
+  City: z.string(),
+  State: z.string(),
+  Country: z.string(),
+  PinCode: z.string(),
+  GSTStateCode: z.string(),
+  CartId: id.nullable(),
+});
+
+export const CartResponseSchema = CartTotalsSchema.extend({
+  cartItems: z.array(CartItemSchema),
+  cartItemsCount: z.number().int(),
+  rates: z.object({ cGSTRate: z.number(), iGSTRate: z.number(), sGSTRate: z.number() }),
+  billToInfo: BillToInfoSchema,
+  /** Our addition: the expiry notice shown with the cart. */
+  ExpiryNotice: z.string(),
+});
+export type CartResponse = z.infer<typeof CartResponseSchema>;
+
+export const GetCartItemsQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CART_PAGE_SIZE_MAX).default(CART_PAGE_SIZE_MAX),
+  email: actingEmail,
+});
+
+export const CartCountResponseSchema = z.object({
+  CartCount: z.number().int(),
+  /** Our addition for the header tooltip: pieces in the (unexpired) cart. */
+  TotalQuantity: z.number().int(),
+  /** Our addition for the header tooltip: the cart value with GST, rupees. */
+  CartTotalWithGST: rupees,
+});
+
+export const DeleteCartItemQuerySchema = z.object({ CartProductDetailID: dbId, email: actingEmail });
+
+export const DeleteCartItemResponseSchema = z.object({
+  productCount: z.number().int(),
+  cartProductTotPricewithGST: rupees,
+});
+
+export const ClearCartResponseSchema = z.object({ message: z.string(), productCount: z.number().int() });

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CartDiscountSchema } from './cart.ts';
+
+/** Order contract (spec sections 3 and 7, Order calls). Money is rupees on the wire. */
+
+const rupees = z.number();
+const id = z.number().int();
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+const actingEmail = z.string().trim().max(254).optional();
+
+export const PlaceOrderBodySchema = z.object({
+  CartId: dbId,
+  Note: z.string().trim().max(1000).nullish(),
+  Email: z.string().trim().max(254).nullish(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+export const PlaceOrderHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')
+    .optional(),
+});
+
+export const PlaceOrderResponseSchema = z.object({
+  message: z.string(),
+  OrderRefNo: z.string(),
+  OrderID: id,
+});
+
+export const OrderSummarySchema = z.object({
+  OrderID: id,
+  OrderStatus: z.string(),
+  OrderRefNo: z.string(),
+  /** ISO 8601 */
+  OrderDate: z.string(),
+  /** After discount, before GST. */
+  OrderTotalAmt: rupees,
+  /** With GST: what the retailer pays. */
+  OrderNetTotalAmt: rupees,
+  /** Pieces ordered. */
+  OrderItemTotal: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const MyOrdersQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  email: actingEmail,
+});
+
+export const MyOrdersResponseSchema = z.object({
+  orders: z.array(OrderSummarySchema),
+  totalCount: z.number().int(),
+});
+
+export const OrderDetailLineSchema = z.object({
+  OrderRefNo: z.string(),
+  OrderDate: z.string(),
+  OrderStatus: z.string(),
+  ProductName: z.string(),
+  ProductCode: z.string(),
+  ProductID: id,
+  ProductTypeID: id,
+  SizeName: z.string().nullable(),
+  ColorName: z.string(),
+  TempleColorName: z.string().nullable(),
+  ColorVariant: z.string(),
+  ProductQty: z.number().int(),
+  /** List price of one piece. */
+  ProductListPrice: rupees,
+  /** Line value after discount, with GST. */
+  ProductTotAmt: rupees,
+  /** Line value after discount, before GST. */
+  TaxableAmt: rupees,
+  Image: z.string().nullable(),
+  HSNCode: z.string(),
+  IGSTValue: rupees,
+  CGSTValue: rupees,
+  SGSTValue: rupees,
+  IGSTRate: z.number(),
+  CGSTRate: z.number(),
+  SGSTRate: z.number(),
+  GSTStateCode: z.string(),
+  IsFree: z.boolean(),
+  Discount: CartDiscountSchema.nullable(),
+});
+export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;
+
+export const OrderDetailsQuerySchema = z.object({ orderId: dbId, email: actingEmail });
+
+export const OrderDetailsResponseSchema = z.object({
+  lines: z.array(OrderDetailLineSchema),
+  OrderID: id,
+  OrderRefNo: z.string(),
+  OrderDate: z.string(),
+  OrderStatus: z.string(),
+  Note: z.string().nullable(),
+  CartTotPrice: rupees,
+  TotalDiscount: rupees,
+  TotalIGSTValue: rupees,
+  TotalSGSTValue: rupees,
+  TotalCGSTValue: rupees,
+  CartProductTotPricewithGST: rupees,
+  billTo: z.object({
+    BusinessName: z.string(),
+    Address: z.string(),
+    City: z.string(),
+    State: z.string(),
+    GSTStateCode: z.string(),
+    Country: z.string(),
+    PinCode: z.string(),
+    GSTIN: z.string().nullable(),
+  }),
+});
