@@ -48,6 +48,10 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
                   },
                   {
+                    path: 'purchase-order',
+                    lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
+                  },
+                  {
                     path: 'support',
                     lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
                   },

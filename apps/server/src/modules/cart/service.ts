@@ -353,7 +353,8 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
       });
       checkOrderLimits(cartTotals([...live.map((line) => line.totals), ...added]), billTo);
 
-      for (const { variant, quantity } of accepted.values()) {
+      // In variant id order, like placeOrder, so the foreign-key locks are always taken in one order.
+      for (const { variant, quantity } of [...accepted.values()].sort((a, b) => a.variant.id - b.variant.id)) {
         const line = existing.find((l) => l.row.variantId === variant.id && !l.row.isFree);
         if (!line) {
           await tx.insert(cartLines).values({

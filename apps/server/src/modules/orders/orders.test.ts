@@ -181,6 +181,34 @@ describe('placeOrder', () => {
     expect(list.json().Data.totalCount).toBe(1);
   });
 
+  it('adding to carts while others order the same colours never deadlocks or fails', async () => {
+    // Placing takes the stock rows; adding takes foreign-key locks on the same rows. Both run in
+    // variant id order and the stock lock is NO KEY UPDATE, so neither can wait on the other in a cycle.
+    const p = await createProduct(t.db, { stocks: [500, 500, 500, 500, 500] });
+    const colours = ['C1', 'C2', 'C3', 'C4', 'C5'];
+    const addMany = (headers: Headers, offset: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Product/addItemsToCart',
+        headers,
+        payload: { Products: colours.map((_, k) => ({ ProductId: p.productId, ColorVariant: colours[(k + offset) % 5]!, Quantity: 1 })) },
+      });
+    const placers = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await retailer(i % 2 === 0 ? '36' : '29');
+      expect((await addMany(r.headers, i)).statusCode).toBe(200);
+      const cart = await t.app.inject({ url: '/api/Product/getCartItems', headers: r.headers });
+      placers.push({ headers: r.headers, cartId: cart.json().Data.billToInfo.CartId as number });
+    }
+    const adders = [];
+    for (let i = 0; i < 6; i++) adders.push(await retailer());
+    const responses = await Promise.all([
+      ...placers.map((b) => place(b.headers, b.cartId)),
+      ...adders.flatMap((a, i) => [addMany(a.headers, i), addMany(a.headers, i + 2)]),
+    ]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('never oversells: 50 concurrent orders from 10 retailers on one variant with stock 10', async () => {
     const p = await createProduct(t.db, { stocks: [100] });
     const variantId = p.variants[0]!.id;

@@ -89,7 +89,10 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
           .from(productColours)
           .where(inArray(productColours.id, variantIds))
           .orderBy(asc(productColours.id))
-          .for('update');
+          // NO KEY UPDATE, not UPDATE: it does not conflict with the KEY SHARE locks that inserting
+          // cart or order lines takes on these rows (foreign keys), so a concurrent add-to-cart
+          // never deadlocks with an order taking stock. Rows are locked in id order.
+          .for('no key update');
         for (const variant of stock) {
           const n = need.get(variant.id)!;
           if (n.all > variant.stock) throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, variant.stock)));

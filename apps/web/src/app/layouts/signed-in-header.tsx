@@ -1,11 +1,14 @@
+import { formatInr, rupeesToPaise } from '@frameport/domain';
 import { Box, Burger, Container, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
+import { cartQueries } from '../../features/cart/api.ts';
 import type { CategoriesState, NavLinkItem } from '../../features/navigation/links.ts';
 import { CategoryMenu } from '../../features/navigation/components/category-menu.tsx';
 import { HeaderSearch } from '../../features/navigation/components/header-search.tsx';
-import { OrderLinks } from '../../features/navigation/components/order-links.tsx';
+import { OrderLinks, type CartSummary } from '../../features/navigation/components/order-links.tsx';
 import classes from './signed-in-layout.module.css';
 
 type SignedInHeaderProps = {
@@ -21,6 +24,15 @@ type SignedInHeaderProps = {
  * purchase order, profile. Below: burger (the slide-out menu), logo, search, purchase order, profile.
  */
 export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onToggleMenu }: SignedInHeaderProps) {
+  // Every cart change invalidates cartQueries.all, so the badge follows the cart.
+  const count = useQuery(cartQueries.count(null));
+  const cart: CartSummary | null = count.data
+    ? {
+        lines: count.data.CartCount,
+        totalQuantity: count.data.TotalQuantity,
+        totalValue: formatInr(rupeesToPaise(count.data.CartTotalWithGST)),
+      }
+    : null;
   return (
     <header className={classes.header}>
       <Container size="xl" className={classes.bar}>
@@ -44,7 +56,7 @@ export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onT
         </Group>
         <Group gap={4} wrap="nowrap" className={classes.barEnd}>
           <HeaderSearch />
-          <OrderLinks />
+          <OrderLinks cart={cart} />
           <ProfileMenu />
         </Group>
       </Container>

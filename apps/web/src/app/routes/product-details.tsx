@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs, type Crumb } from '../../components/page-breadcrumbs.tsx';
+import { profileQueries } from '../../features/auth/api.ts';
+import { useAddToCart } from '../../features/cart/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductDetailsView } from '../../features/catalogue/components/product-details-view.tsx';
 import { RelatedProducts } from '../../features/catalogue/components/related-products.tsx';
@@ -31,6 +33,9 @@ export function ProductDetailsRoute() {
 function ProductDetails({ productId }: { productId: number }) {
   const product = useQuery(catalogueQueries.product(productId));
   const tab = useProductTab(productId);
+  const profile = useQuery(profileQueries.detail());
+  const addToCart = useAddToCart(null);
+  const orderEntry = { onAddToOrder: addToCart.mutateAsync, maxPerVariant: profile.data?.MaxLimitPerVariant ?? null };
 
   if (product.isPending) return <ProductDetailsSkeleton />;
   if (product.isError) {
@@ -58,7 +63,7 @@ function ProductDetails({ productId }: { productId: number }) {
         <TabAlreadyOpen productName={name} onOpenHere={tab.openHere} />
       ) : (
         <>
-          <ProductDetailsView product={product.data} />
+          <ProductDetailsView product={product.data} orderEntry={orderEntry} />
           <RelatedProducts productId={productId} />
         </>
       )}

@@ -19,6 +19,8 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
+import { profileQueries } from '../../features/auth/api.ts';
+import { useAddToCart } from '../../features/cart/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
 import { CatalogueSearchBox } from '../../features/catalogue/components/catalogue-search-box.tsx';
@@ -54,6 +56,9 @@ export function ProductsRoute() {
   const filters = useQuery(catalogueQueries.filters());
   const sortTypes = useQuery(catalogueQueries.sortTypes());
   const results = useQuery({ ...catalogueQueries.search({ search, pageNumber: page }), enabled: state.ok });
+  const profile = useQuery(profileQueries.detail());
+  const addToCart = useAddToCart(null);
+  const orderEntry = { onAddToOrder: addToCart.mutateAsync, maxPerVariant: profile.data?.MaxLimitPerVariant ?? null };
 
   const [filterModalOpened, filterModal] = useDisclosure(false);
   const [phoneFilterOpened, phoneFilter] = useDisclosure(false);
@@ -212,7 +217,7 @@ export function ProductsRoute() {
               )
             ) : (
               <>
-                <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} />
+                <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
                 {totalPages > 1 && (
                   <nav aria-label="Pages" className={classes.pagination}>
                     <Pagination

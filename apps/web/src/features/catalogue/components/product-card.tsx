@@ -1,8 +1,9 @@
-import type { Product } from '@frameport/domain/contract';
-import { Anchor, Badge, Card, Text, VisuallyHidden } from '@mantine/core';
+import type { ColourVariant, Product } from '@frameport/domain/contract';
+import { Anchor, Badge, Button, Card, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
 import {
   DISCOUNT_BADGE_COLOR,
   discountBadge,
@@ -15,6 +16,7 @@ import {
   UNAVAILABLE_MESSAGE,
   variantImage,
 } from '../product-display.ts';
+import { useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
 import { ColourSwatches } from './colour-swatches.tsx';
 import { ProductImage } from './product-image.tsx';
 import classes from './product-card.module.css';
@@ -34,8 +36,9 @@ export function productDetailsPath(productId: number): string {
  * One product in a grid: image of the chosen colour, name, model number, price (list price struck
  * through when discounted), discount badge (none for accessories), colour swatches with a random
  * in-stock colour chosen on mount, and that colour's stock. Opens the details in a new tab.
+ * With `orderEntry`, a quantity for the chosen colour and an Add to order button.
  */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, orderEntry }: { product: Product; orderEntry?: OrderEntry }) {
   const titleId = useId();
   // Chosen once per mount (spec: a random in-stock colour is pre-selected), stable across renders.
   const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor)?.productColorId ?? null);
@@ -112,7 +115,33 @@ export function ProductCard({ product }: { product: Product }) {
             {stockLabel(variant?.availableStockQuantity ?? 0)}
           </Text>
         )}
+        {orderEntry && !soldOut && variant && <CardOrderEntry product={product} variant={variant} entry={orderEntry} />}
       </div>
     </Card>
+  );
+}
+
+/** The chosen colour's quantity (quantities of other colours chosen before are kept) and Add to order. */
+function CardOrderEntry({ product, variant, entry }: { product: Product; variant: ColourVariant; entry: OrderEntry }) {
+  const order = useOrderQuantities(product, entry);
+  return (
+    <div>
+      <QuantityInput
+        size="xs"
+        label={`Quantity of ${product.productName}, ${variant.frameColor} (${variant.colorVariant})`}
+        value={order.quantityOf(variant)}
+        onChange={(quantity) => order.setQuantity(variant, quantity)}
+        error={order.errorOf(variant)}
+      />
+      <Button
+        fullWidth
+        size="xs"
+        onClick={() => void order.add()}
+        disabled={!order.canAdd}
+        loading={order.adding}
+      >
+        Add to order{order.total > 0 ? ` (${order.total})` : ''}
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { Product } from '@frameport/domain/contract';
-import { Badge, Group, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Price } from '../../../components/price.tsx';
+import { QuantityInput } from '../../../components/quantity-input.tsx';
 import {
   DISCOUNT_BADGE_COLOR,
   discountBadge,
@@ -13,6 +14,7 @@ import {
   UNAVAILABLE_MESSAGE,
   variantImages,
 } from '../product-display.ts';
+import { useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
 import { ColourSwatches } from './colour-swatches.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import classes from './product-details.module.css';
@@ -23,9 +25,10 @@ const firstInStock = () => 0;
 
 /**
  * The body of /product-details: images of the chosen colour, name, model, price and discount,
- * colour variants with stock, and the Technical info / About product tabs.
+ * colour variants with stock, and the Technical info / About product tabs. With `orderEntry`, one
+ * quantity per colour (beside its stock) and an Add to order button.
  */
-export function ProductDetailsView({ product }: { product: Product }) {
+export function ProductDetailsView({ product, orderEntry }: { product: Product; orderEntry?: OrderEntry }) {
   const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor, firstInStock)?.productColorId ?? null);
   const variant =
     product.productColor.find((candidate) => candidate.productColorId === chosenId) ?? product.productColor[0] ?? null;
@@ -93,6 +96,8 @@ export function ProductDetailsView({ product }: { product: Product }) {
               />
             </div>
           )}
+
+          {orderEntry && !soldOut && product.productColor.length > 0 && <DetailsOrderEntry product={product} entry={orderEntry} />}
         </div>
       </div>
 
@@ -109,5 +114,39 @@ export function ProductDetailsView({ product }: { product: Product }) {
         </Tabs.Panel>
       </Tabs>
     </>
+  );
+}
+
+/** One quantity per colour with its stock, then Add to order for all of them at once. */
+function DetailsOrderEntry({ product, entry }: { product: Product; entry: OrderEntry }) {
+  const order = useOrderQuantities(product, entry);
+  return (
+    <Stack gap={4} mt="sm" component="section" aria-label="Order quantities">
+      <Text size="sm" fw={600}>
+        Quantity per colour
+      </Text>
+      {product.productColor.map((variant) => (
+        <Group key={variant.productColorId} gap="sm" wrap="nowrap" align="flex-start" justify="space-between" maw={420}>
+          <div>
+            <Text size="sm">
+              {variant.frameColor} ({variant.colorVariant})
+            </Text>
+            <Text size="xs" c={variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">
+              {stockLabel(variant.availableStockQuantity)}
+            </Text>
+          </div>
+          <QuantityInput
+            label={`Quantity of ${variant.frameColor} (${variant.colorVariant})`}
+            value={order.quantityOf(variant)}
+            onChange={(quantity) => order.setQuantity(variant, quantity)}
+            error={order.errorOf(variant)}
+            disabled={order.adding}
+          />
+        </Group>
+      ))}
+      <Button onClick={() => void order.add()} disabled={!order.canAdd} loading={order.adding} maw={420}>
+        Add to order{order.total > 0 ? ` (${order.total})` : ''}
+      </Button>
+    </Stack>
   );
 }

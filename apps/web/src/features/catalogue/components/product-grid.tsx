@@ -1,6 +1,7 @@
 import { CATALOGUE_PAGE_SIZE, type Product } from '@frameport/domain/contract';
 import { Card, SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { OrderEntry } from '../use-order-quantities.ts';
 import { ProductCard } from './product-card.tsx';
 import classes from './product-grid.module.css';
 
@@ -25,12 +26,22 @@ function Grid({ children, busy = false, label }: { children: ReactNode; busy?: b
 }
 
 /** A page of product cards; `busy` dims it while the next page loads in its place. */
-export function ProductGrid({ products, busy = false, label = 'Products' }: { products: readonly Product[]; busy?: boolean; label?: string }) {
+export function ProductGrid({
+  products,
+  busy = false,
+  label = 'Products',
+  orderEntry,
+}: {
+  products: readonly Product[];
+  busy?: boolean;
+  label?: string;
+  orderEntry?: OrderEntry;
+}) {
   return (
     <Grid busy={busy} label={label}>
       {products.map((product) => (
         <li key={product.productId}>
-          <ProductCard product={product} />
+          <ProductCard product={product} orderEntry={orderEntry} />
         </li>
       ))}
     </Grid>

@@ -1,16 +1,31 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconShoppingCart } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import classes from './header.module.css';
 
 export const PURCHASE_ORDER_PATH = '/purchase-order';
 export const EXPRESS_CHECKOUT_PATH = '/express-checkout';
 
+/** What the cart icon summarises (spec section 2): lines, pieces and the value with GST, formatted. */
+export type CartSummary = {
+  lines: number;
+  totalQuantity: number;
+  /** Already formatted, e.g. '₹1,24,999.00'. */
+  totalValue: string;
+};
+
 /**
- * The header's order shortcuts. The cart's count badge and hover summary come with the cart;
- * express checkout lives in the phone menu below 768 px to keep the row compact.
+ * The header's order shortcuts. The cart icon has a count badge only when the cart has lines, and a
+ * hover/focus summary (total quantity, lines, value); express checkout lives in the phone menu below
+ * 768 px to keep the row compact.
  */
-export function OrderLinks() {
+export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
+  const summaryId = useId();
+  const summary =
+    cart === null
+      ? null
+      : `Total quantity: ${cart.totalQuantity}. Lines: ${cart.lines}. Total value: ${cart.totalValue}.`;
   return (
     <>
       <ActionIcon
@@ -23,16 +38,52 @@ export function OrderLinks() {
       >
         <IconBolt size={22} stroke={1.8} aria-hidden="true" />
       </ActionIcon>
-      <ActionIcon
-        component={Link}
-        to={PURCHASE_ORDER_PATH}
-        variant="transparent"
-        size={40}
-        className={classes.iconButton}
-        aria-label="Purchase order"
+      <Tooltip
+        label={
+          cart && (
+            <>
+              <div>Total quantity: {cart.totalQuantity}</div>
+              <div>Lines: {cart.lines}</div>
+              <div>Total value: {cart.totalValue}</div>
+            </>
+          )
+        }
+        disabled={cart === null}
+        events={{ hover: true, focus: true, touch: false }}
+        withArrow
+        position="bottom-end"
+        className="tabular"
       >
-        <IconShoppingCart size={22} stroke={1.8} aria-hidden="true" />
-      </ActionIcon>
+        <ActionIcon
+          component={Link}
+          to={PURCHASE_ORDER_PATH}
+          variant="transparent"
+          size={40}
+          className={classes.iconButton}
+          aria-label="Purchase order"
+          aria-describedby={summary === null ? undefined : summaryId}
+          pos="relative"
+        >
+          <IconShoppingCart size={22} stroke={1.8} aria-hidden="true" />
+          {cart !== null && cart.lines > 0 && (
+            <Badge
+              data-testid="cart-count"
+              size="xs"
+              circle={cart.lines < 10}
+              color="red.8"
+              variant="filled"
+              pos="absolute"
+              top={0}
+              right={0}
+              className="tabular"
+              aria-hidden="true"
+            >
+              {cart.lines}
+            </Badge>
+          )}
+        </ActionIcon>
+      </Tooltip>
+      {summary !== null && <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>}
     </>
   );
 }

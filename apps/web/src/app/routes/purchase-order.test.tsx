@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { bodiesOf, cartItem, cartResponse, fakeCartServer } from '../../features/cart/cart-fixtures.ts';
+import { startSession } from '../../lib/session.ts';
+import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
+import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+
+const LINE = 'Vistara Aviator Classic, Black (C1)';
+
+beforeEach(() => {
+  stubBrowserApis();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openPurchaseOrder() {
+  renderApp('/purchase-order');
+  await screen.findByRole('heading', { level: 1, name: 'Purchase Order' });
+  return screen.getByRole('listitem', { name: LINE });
+}
+
+describe('/purchase-order', () => {
+  it('shows the count, the line, the bill-to block and a badge in the header', async () => {
+    fakeCartServer({ cart: cartResponse() });
+    signIn();
+    const line = await openPurchaseOrder();
+
+    expect(screen.getByText('You have 1 item in your order')).toBeInTheDocument();
+    expect(within(line).getByText(/Size 54-18-140/)).toBeInTheDocument();
+    expect(screen.getByText('Verma Opticals')).toBeInTheDocument();
+    expect(await screen.findByTestId('cart-count')).toHaveTextContent('1');
+  });
+
+  it('says so when the cart is empty and offers no Place order', async () => {
+    fakeCartServer({ cart: cartResponse({ cartItems: [] }) });
+    signIn();
+    renderApp('/purchase-order');
+
+    expect(await screen.findByText('You have 0 items in your order')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
+  });
+
+  it('enables Update only for a valid change and sends it', async () => {
+    const fetchSpy = fakeCartServer({ cart: cartResponse() });
+    signIn();
+    const user = userEvent.setup();
+    const line = await openPurchaseOrder();
+    const update = within(line).getByRole('button', { name: 'Update' });
+    const field = within(line).getByRole('textbox', { name: `Quantity of ${LINE}` });
+    expect(update).toBeDisabled();
+
+    await user.clear(field);
+    await user.type(field, '20');
+    expect(within(line).getByRole('alert')).toHaveTextContent(
+      "We're sorry, only 12 items are left in stock. Please update quantity to place order",
+    );
+    expect(update).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+
+    await user.clear(field);
+    await user.type(field, '2');
+    expect(update).toBeDisabled(); // unchanged
+
+    await user.clear(field);
+    await user.type(field, '5');
+    expect(update).toBeEnabled();
+    await user.click(update);
+
+    await waitFor(() => expect(bodiesOf(fetchSpy, '/api/Product/updateItemsToCart')).toEqual([
+      { lines: [{ CartProductDetailID: 501, Quantity: 5 }], Email: null },
+    ]));
+    expect(await screen.findByText('Cart updated successfully')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a line', async () => {
+    const fetchSpy = fakeCartServer({ cart: cartResponse() });
+    signIn();
+    const user = userEvent.setup();
+    const line = await openPurchaseOrder();
+
+    await user.click(within(line).getByRole('button', { name: `Delete ${LINE}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this item?')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchSpy.mock.calls.some(([input]) => String(input).includes('deleteCartItems'))).toBe(false);
+
+    await user.click(within(line).getByRole('button', { name: `Delete ${LINE}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.some(([input]) => String(input).includes('deleteCartItems?CartProductDetailID=501'))).toBe(true),
+    );
+  });
+
+  it('asks before clearing the cart', async () => {
+    fakeCartServer({ cart: cartResponse() });
+    signIn();
+    const user = userEvent.setup();
+    await openPurchaseOrder();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    expect(within(await screen.findByRole('dialog')).getByText('Are you sure you want to clear cart?')).toBeInTheDocument();
+  });
+
+  it('flags an expired line with the server message and keeps it removable', async () => {
+    fakeCartServer({
+      cart: cartResponse({
+        cartItems: [cartItem({ IsExpired: true, ExpiredMessage: 'This item has expired. Please remove it and add it again.' })],
+      }),
+    });
+    signIn();
+    const line = await openPurchaseOrder();
+
+    expect(within(line).getByText('This item has expired. Please remove it and add it again.')).toBeInTheDocument();
+    expect(within(line).queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(within(line).getByRole('button', { name: `Delete ${LINE}` })).toBeEnabled();
+  });
+
+  it('shows Load more while more lines exist and asks for 5 more', async () => {
+    const fetchSpy = fakeCartServer({ cart: cartResponse({ cartItemsCount: 12 }) });
+    signIn();
+    const user = userEvent.setup();
+    await openPurchaseOrder();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.some(([input]) => String(input).includes('getCartItems?pageNumber=1&pageSize=15'))).toBe(true),
+    );
+  });
+
+  it('locks the fields while placing, sends the CartId and note, then confirms with the order reference', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchSpy = fakeCartServer({
+      cart: cartResponse(),
+      placeOrder: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    signIn();
+    const user = userEvent.setup();
+    const line = await openPurchaseOrder();
+
+    await user.type(screen.getByRole('textbox', { name: 'Order notes (optional)' }), 'Deliver before Diwali');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Order notes (optional)' })).toBeDisabled());
+    expect(within(line).getByRole('textbox', { name: `Quantity of ${LINE}` })).toBeDisabled();
+    expect(within(line).getByRole('button', { name: `Delete ${LINE}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Clear Cart' })).toBeDisabled();
+    expect(bodiesOf(fetchSpy, '/api/Order/placeOrder')).toEqual([{ CartId: 31, Note: 'Deliver before Diwali', Email: null }]);
+
+    answer(jsonResponse({ Status: 0, Error: null, Data: { message: 'Success', OrderRefNo: 'FP-000123', OrderID: 123 } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Placed Successfully' });
+    expect(within(dialog).getByText('You can track status of your orders at any time in my order section.')).toBeInTheDocument();
+    expect(within(dialog).getByText('FP-000123')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /login', async () => {
+    fakeCartServer({ cart: cartResponse() });
+    startSession({ accessToken: 'x', expiresAt: Date.now() - 1, userName: 'a@b.in', rememberMe: false });
+    const { router } = renderApp('/purchase-order');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,253 @@
+import '@mantine/core/styles/Modal.css';
+import { messages } from '@frameport/domain/messages';
+import type { CartItem } from '@frameport/domain/contract';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconShoppingCartOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AppModal } from '../../components/app-modal.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import {
+  CART_PAGE_STEP,
+  cartQueries,
+  useClearCart,
+  useDeleteCartLine,
+  usePlaceOrder,
+  useUpdateCartLines,
+} from '../../features/cart/api.ts';
+import { BillTo } from '../../features/cart/components/bill-to.tsx';
+import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
+import classes from '../../features/cart/components/cart.module.css';
+import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
+import { getErrorMessage } from '../../lib/api-client.ts';
+
+const PAGE_TITLE = 'Purchase Order';
+/** Lines loaded first; Load more adds CART_PAGE_STEP (spec section 9). */
+const FIRST_PAGE_SIZE = 10;
+const NOTE_MAX = 1000;
+/** Where a placed order is acknowledged. The spec's /profile?order=true&success=true is not built yet. */
+const AFTER_ORDER_PATH = '/home';
+
+export const CONFIRM_DELETE = 'Are you sure you want to delete this item?';
+export const CONFIRM_CLEAR = 'Are you sure you want to clear cart?';
+export const ORDER_PLACED_DETAIL = 'You can track status of your orders at any time in my order section.';
+
+type Confirming = { kind: 'delete'; item: CartItem } | { kind: 'clear' } | null;
+
+/**
+ * /purchase-order: the cart. Lines with quantity Update and Delete, Clear Cart, Load more, order
+ * notes, the bill-to block, the server's payment summary and Place order (fields lock while placing).
+ */
+export function PurchaseOrderRoute() {
+  const email = null; // the retailer orders for itself; a sales executive's retailer comes later
+  const navigate = useNavigate();
+  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
+  const cart = useQuery(cartQueries.page(email, pageSize));
+  const update = useUpdateCartLines(email);
+  const remove = useDeleteCartLine(email);
+  const clear = useClearCart(email);
+  const place = usePlaceOrder(email);
+
+  const [drafts, setDrafts] = useState<Record<number, number>>({});
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [placedRef, setPlacedRef] = useState<string | null>(null);
+  const locked = place.isPending;
+
+  if (cart.isPending) return <PurchaseOrderSkeleton />;
+  if (cart.isError && !cart.data) {
+    return (
+      <Stack gap="md">
+        <title>{`${PAGE_TITLE} · Frameport`}</title>
+        <Title order={1} fz={{ base: 22, sm: 28 }}>
+          {PAGE_TITLE}
+        </Title>
+        <Alert color="red" variant="light" title="Your order could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          <Text size="sm">{getErrorMessage(cart.error)}</Text>
+          <Button mt="sm" size="xs" variant="default" onClick={() => void cart.refetch()} loading={cart.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const data = cart.data;
+  const lines = data.cartItems;
+  const count = data.cartItemsCount;
+  const quantityOf = (item: CartItem) => drafts[item.CartProductDetailId] ?? item.CartProductTotQuantity;
+  const anyInvalid = lines.some(
+    (item) => !item.IsExpired && quantityOf(item) !== item.CartProductTotQuantity && lineQuantityError(item, quantityOf(item)) !== null,
+  );
+  const anyExpired = lines.some((item) => item.IsExpired);
+  const cartId = data.billToInfo.CartId;
+  const canPlace = count > 0 && cartId !== null && !anyInvalid && !locked;
+
+  const setDraft = (item: CartItem, quantity: number) =>
+    setDrafts((current) => ({ ...current, [item.CartProductDetailId]: quantity }));
+  const dropDraft = (id: number) =>
+    setDrafts((current) => {
+      const { [id]: _dropped, ...rest } = current;
+      return rest;
+    });
+
+  const saveLine = (item: CartItem) =>
+    update.mutate([{ CartProductDetailID: item.CartProductDetailId, Quantity: quantityOf(item) }], {
+      onSuccess: () => dropDraft(item.CartProductDetailId),
+    });
+
+  const confirmAction = () => {
+    if (confirming === null) return;
+    if (confirming.kind === 'delete') {
+      const id = confirming.item.CartProductDetailId;
+      remove.mutate(id, { onSuccess: () => dropDraft(id), onSettled: () => setConfirming(null) });
+    } else {
+      clear.mutate(undefined, { onSuccess: () => setDrafts({}), onSettled: () => setConfirming(null) });
+    }
+  };
+
+  const placeOrder = () => {
+    if (!canPlace || cartId === null) return;
+    place.mutate({ CartId: cartId, Note: note }, { onSuccess: (order) => setPlacedRef(order.OrderRefNo) });
+  };
+
+  const updatingId = update.isPending ? update.variables[0]?.CartProductDetailID : undefined;
+
+  return (
+    <Stack gap="md">
+      <title>{`${PAGE_TITLE} · Frameport`}</title>
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div>
+          <Title order={1} fz={{ base: 22, sm: 28 }}>
+            {PAGE_TITLE}
+          </Title>
+          <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
+            You have {count} {count === 1 ? 'item' : 'items'} in your order
+          </Text>
+        </div>
+        {count > 0 && (
+          <Button variant="outline" color="red.8" onClick={() => setConfirming({ kind: 'clear' })} disabled={locked}>
+            Clear Cart
+          </Button>
+        )}
+      </Group>
+
+      <Text size="sm" c="dimmed">
+        {data.ExpiryNotice}
+      </Text>
+
+      {count === 0 ? (
+        <EmptyState
+          icon={<IconShoppingCartOff size={30} />}
+          title={messages.cart.empty}
+          description="Add products from the catalogue to build your order."
+          action={
+            <Button component={Link} to="/products">
+              Browse products
+            </Button>
+          }
+        />
+      ) : (
+        <div className={classes.layout}>
+          <Stack gap="sm">
+            {anyExpired && (
+              <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+                <Text size="sm">{messages.cart.expiredInOrder}</Text>
+              </Alert>
+            )}
+            <ul className={classes.lines} aria-label="Order lines" aria-busy={cart.isPlaceholderData}>
+              {lines.map((item) => (
+                <CartLine
+                  key={item.CartProductDetailId}
+                  item={item}
+                  quantity={quantityOf(item)}
+                  onQuantityChange={(quantity) => setDraft(item, quantity)}
+                  onUpdate={() => saveLine(item)}
+                  onDelete={() => setConfirming({ kind: 'delete', item })}
+                  updating={updatingId === item.CartProductDetailId}
+                  locked={locked}
+                />
+              ))}
+            </ul>
+            {lines.length < count && (
+              <Button
+                variant="default"
+                onClick={() => setPageSize((size) => size + CART_PAGE_STEP)}
+                loading={cart.isPlaceholderData}
+                disabled={locked}
+                style={{ alignSelf: 'center' }}
+              >
+                Load more
+              </Button>
+            )}
+            <Textarea
+              label="Order notes (optional)"
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={NOTE_MAX}
+              rows={3}
+              disabled={locked}
+            />
+          </Stack>
+
+          <Stack gap="sm">
+            <BillTo billTo={data.billToInfo} />
+            <PaymentSummary totals={data} />
+            {anyInvalid && (
+              <Text size="sm" c="red.8" role="status">
+                Please correct the quantities marked in red before placing the order.
+              </Text>
+            )}
+            <Button size="md" fullWidth onClick={placeOrder} disabled={!canPlace} loading={locked}>
+              Place order
+            </Button>
+          </Stack>
+        </div>
+      )}
+
+      <ConfirmDialog
+        opened={confirming !== null}
+        message={confirming?.kind === 'clear' ? CONFIRM_CLEAR : CONFIRM_DELETE}
+        confirmLabel={confirming?.kind === 'clear' ? 'Clear Cart' : 'Delete'}
+        onConfirm={confirmAction}
+        onCancel={() => setConfirming(null)}
+        busy={remove.isPending || clear.isPending}
+      />
+
+      <AppModal
+        opened={placedRef !== null}
+        onClose={() => void navigate(AFTER_ORDER_PATH)}
+        title={messages.order.placed}
+        closeLabel="Close"
+        centered
+        size="sm"
+      >
+        <Stack gap="sm" align="center" ta="center">
+          <IconCircleCheck size={40} color="var(--mantine-color-green-8)" aria-hidden="true" />
+          <Text size="sm">{ORDER_PLACED_DETAIL}</Text>
+          <Paper withBorder px="md" py={6} radius="sm">
+            <Text size="sm" className="tabular">
+              Order reference: <strong>{placedRef}</strong>
+            </Text>
+          </Paper>
+          <Button onClick={() => void navigate(AFTER_ORDER_PATH)}>OK</Button>
+        </Stack>
+      </AppModal>
+    </Stack>
+  );
+}
+
+function PurchaseOrderSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true">
+      <VisuallyHidden>Loading your order…</VisuallyHidden>
+      <Skeleton height={28} width={220} />
+      <Skeleton height={14} width={200} />
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} height={88} radius="md" />
+      ))}
+    </Stack>
+  );
+}

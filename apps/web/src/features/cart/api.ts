@@ -1,0 +1,164 @@
+import {
+  AddItemsToCartResponseSchema,
+  CartCountResponseSchema,
+  CartResponseSchema,
+  ClearCartResponseSchema,
+  DeleteCartItemResponseSchema,
+  PlaceOrderResponseSchema,
+  UpdateItemsToCartResponseSchema,
+  type AddCartLine,
+} from '@frameport/domain/contract';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, getErrorMessage } from '../../lib/api-client.ts';
+import { notifyError, RESULT_TOAST_MS } from '../../lib/notify.ts';
+
+/**
+ * The acting retailer's email: null while a retailer orders for itself. A sales executive acting
+ * for a retailer passes that retailer's email; it is part of every key, so switching retailer never
+ * shows another retailer's cart.
+ */
+export type ActingEmail = string | null;
+
+/** First page of the purchase order; Load more grows the page by this many lines (spec section 9). */
+export const CART_PAGE_STEP = 5;
+
+/** One line to change on the purchase order (the server recomputes prices and taxes). */
+export type CartLineUpdate = { CartProductDetailID: number; Quantity: number };
+
+export type PlaceOrderInput = { CartId: number; Note: string | null };
+
+const emailQuery = (email: ActingEmail) => (email === null ? {} : { email });
+
+/** The cart's query keys and options, general → specific; every key carries the acting email. */
+export const cartQueries = {
+  all: (email: ActingEmail) => ['cart', { email }] as const,
+
+  /** GET /api/Product/getCartItems?pageNumber=1&pageSize=N: lines, totals, rates and bill-to. */
+  page: (email: ActingEmail, pageSize: number) =>
+    queryOptions({
+      queryKey: [...cartQueries.all(email), 'page', { pageSize }] as const,
+      queryFn: ({ signal }) =>
+        apiFetch('/api/Product/getCartItems', {
+          schema: CartResponseSchema,
+          query: { pageNumber: 1, pageSize, ...emailQuery(email) },
+          signal,
+        }),
+      // Load more keeps the loaded lines on screen while the bigger page arrives.
+      placeholderData: keepPreviousData,
+    }),
+
+  /** GET /api/Product/getCartItemsCount: lines, pieces and value for the header badge. */
+  count: (email: ActingEmail) =>
+    queryOptions({
+      queryKey: [...cartQueries.all(email), 'count'] as const,
+      queryFn: ({ signal }) =>
+        apiFetch('/api/Product/getCartItemsCount', { schema: CartCountResponseSchema, query: emailQuery(email), signal }),
+    }),
+};
+
+function notifySuccess(message: string): void {
+  notifications.show({ title: 'Success', message, color: 'green', autoClose: RESULT_TOAST_MS });
+}
+
+function notifyFailure(error: unknown): void {
+  notifyError(getErrorMessage(error));
+}
+
+/** Every cart change reloads the cart, its count and the header badge (all under `cartQueries.all`). */
+function useInvalidateCart(email: ActingEmail) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: cartQueries.all(email) });
+}
+
+/** POST /api/Product/addItemsToCart. Lines above the stock left are skipped by the server. */
+export function useAddToCart(email: ActingEmail) {
+  const invalidate = useInvalidateCart(email);
+  return useMutation({
+    mutationFn: (lines: AddCartLine[]) =>
+      apiFetch('/api/Product/addItemsToCart', {
+        method: 'POST',
+        schema: AddItemsToCartResponseSchema,
+        body: { Products: lines, Email: email },
+      }),
+    onSuccess: async (data) => {
+      notifySuccess(data.message);
+      await invalidate();
+    },
+    onError: notifyFailure,
+  });
+}
+
+/** POST /api/Product/updateItemsToCart. */
+export function useUpdateCartLines(email: ActingEmail) {
+  const invalidate = useInvalidateCart(email);
+  return useMutation({
+    mutationFn: (lines: CartLineUpdate[]) =>
+      apiFetch('/api/Product/updateItemsToCart', {
+        method: 'POST',
+        schema: UpdateItemsToCartResponseSchema,
+        body: { lines, Email: email },
+      }),
+    onSuccess: async (data) => {
+      notifySuccess(data.message);
+      await invalidate();
+    },
+    onError: notifyFailure,
+  });
+}
+
+/** Shown after a delete: the server's answer carries no message. */
+export const LINE_DELETED_MESSAGE = 'Item removed from your order.';
+
+/** DELETE /api/Product/deleteCartItems?CartProductDetailID=. */
+export function useDeleteCartLine(email: ActingEmail) {
+  const invalidate = useInvalidateCart(email);
+  return useMutation({
+    mutationFn: (cartProductDetailId: number) =>
+      apiFetch('/api/Product/deleteCartItems', {
+        method: 'DELETE',
+        schema: DeleteCartItemResponseSchema,
+        query: { CartProductDetailID: cartProductDetailId, ...emailQuery(email) },
+      }),
+    onSuccess: async () => {
+      notifySuccess(LINE_DELETED_MESSAGE);
+      await invalidate();
+    },
+    onError: notifyFailure,
+  });
+}
+
+/** DELETE /api/Product/clearCart. */
+export function useClearCart(email: ActingEmail) {
+  const invalidate = useInvalidateCart(email);
+  return useMutation({
+    mutationFn: () =>
+      apiFetch('/api/Product/clearCart', { method: 'DELETE', schema: ClearCartResponseSchema, query: emailQuery(email) }),
+    onSuccess: async (data) => {
+      notifySuccess(data.message);
+      await invalidate();
+    },
+    onError: notifyFailure,
+  });
+}
+
+/**
+ * POST /api/Order/placeOrder. No success toast: the screen shows the spec's 'Order Placed
+ * Successfully' dialog with the order reference instead.
+ */
+export function usePlaceOrder(email: ActingEmail) {
+  const invalidate = useInvalidateCart(email);
+  return useMutation({
+    mutationFn: ({ CartId, Note }: PlaceOrderInput) =>
+      apiFetch('/api/Order/placeOrder', {
+        method: 'POST',
+        schema: PlaceOrderResponseSchema,
+        body: { CartId, Note: Note === null || Note.trim() === '' ? null : Note.trim(), Email: email },
+      }),
+    onSuccess: async () => {
+      await invalidate();
+    },
+    onError: notifyFailure,
+  });
+}
+
