@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Product } from '@frameport/domain/contract';
+import { noHorizontalScroll, signIn } from './fixtures.ts';
+
+const karnataka = { email: 'retailer.blr@frameport.test', password: 'Retailer@123' };
+
+async function bearer(page: Page) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('frameport.session') ?? '{}').accessToken as string);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Each test starts from an empty cart: the demo retailers are shared by the desktop and phone runs. */
+async function emptyCart(page: Page) {
+  const response = await page.request.delete('/api/Product/clearCart', { headers: await bearer(page) });
+  expect(response.status()).toBe(200);
+}
+
+/** A frame with at least two colours that have stock, read through the API as the signed-in user. */
+async function productWithTwoColoursInStock(page: Page): Promise<Product> {
+  const search = encodeURIComponent('productTypeId=1&isAvailable=true');
+  const response = await page.request.get(`/api/Product/getAll?search=${search}&pageNumber=1&pageSize=50`, {
+    headers: await bearer(page),
+  });
+  const products = (await response.json()).Data.searchResults.value as Product[];
+  const found = products.find((p) => p.productColor.filter((c) => c.availableStockQuantity >= 5).length >= 2);
+  if (!found) throw new Error('no product with two colours in stock');
+  return found;
+}
+
+async function addTwoColours(page: Page) {
+  const product = await productWithTwoColoursInStock(page);
+  const colours = product.productColor.filter((c) => c.availableStockQuantity >= 5).slice(0, 2);
+  await page.goto(`/product-details?productId=${product.productId}`);
+  for (const colour of colours) {
+    await page.getByRole('textbox', { name: `Quantity of ${colour.frameColor} (${colour.colorVariant})`, exact: true }).fill('1');
+  }
+  await page.getByRole('button', { name: 'Add to order (2)' }).click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  return { product, colours };
+}
+
+test('a retailer orders two colours of one model, changes a quantity and places the order', async ({ page, isMobile }) => {
+  await signIn(page);
+  await emptyCart(page);
+  const { product, colours } = await addTwoColours(page);
+
+  await page.getByRole('link', { name: /Purchase order/ }).first().click();
+  await expect(page).toHaveURL(/\/purchase-order/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Order' })).toBeVisible();
+  await expect(page.getByText('You have 2 items in your order')).toBeVisible();
+  // Telangana retailer, Telangana supplier: CGST + SGST, no IGST.
+  const summary = page.getByRole('region', { name: /Payment summary/i });
+  await expect(summary.getByText(/^CGST/)).toBeVisible();
+  await expect(summary.getByText(/^SGST/)).toBeVisible();
+  await expect(summary.getByText(/^IGST/)).toHaveCount(0);
+  const totalBefore = await summary.getByText(/^Order total/).locator('..').textContent();
+
+  const first = colours[0]!;
+  const lineName = `${product.productName}, ${first.frameColor} (${first.colorVariant})`;
+  const line = page.getByRole('listitem', { name: lineName });
+  await line.getByRole('textbox', { name: `Quantity of ${lineName}` }).fill('3');
+  await line.getByRole('button', { name: 'Update' }).click();
+  await expect(line.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await expect.poll(async () => summary.getByText(/^Order total/).locator('..').textContent()).not.toBe(totalBefore);
+  if (isMobile) expect(await noHorizontalScroll(page)).toBe(true);
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order Placed Successfully' });
+  await expect(placed).toBeVisible();
+  await expect(placed.getByText(/FP\/\d{4}-\d{2}\/\d{6}/)).toBeVisible();
+});
+
+test('a Karnataka retailer sees IGST where the Telangana retailer sees CGST + SGST', async ({ page }) => {
+  await signIn(page, karnataka);
+  await emptyCart(page);
+  await addTwoColours(page);
+  await page.goto('/purchase-order');
+  const summary = page.getByRole('region', { name: /Payment summary/i });
+  await expect(summary.getByText(/^IGST/)).toBeVisible();
+  await expect(summary.getByText(/^CGST/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByText('You have 0 items in your order')).toBeVisible();
+});
