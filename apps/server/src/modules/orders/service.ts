@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { cartTotals, formatInr, orderLimitProblem } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
@@ -120,18 +121,12 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
           }
         }
 
-        const fy = financialYearOf(now);
-        const [sequence] = await queryRows<{ last_value: number }>(
-          tx,
-          sql`insert into document_sequences (series, financial_year, last_value) values ('order', ${fy}, 1)
-            on conflict (series, financial_year) do update set last_value = document_sequences.last_value + 1
-            returning last_value`,
-        );
-        const ref = orderRefNo(fy, Number(sequence!.last_value));
+        // The order is written under a placeholder reference and numbered as the last statement:
+        // every order waits on the one sequence row, so it is held only from here to commit.
         const [order] = await tx
           .insert(orders)
           .values({
-            orderRefNo: ref,
+            orderRefNo: `pending:${randomUUID()}`,
             retailerId: acting.retailerId,
             placedByUserId: acting.identity.userId,
             status: 'Placed',
@@ -214,6 +209,15 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
           })),
         );
         await tx.delete(carts).where(eq(carts.id, cart.id));
+        const fy = financialYearOf(now);
+        const [sequence] = await queryRows<{ last_value: number }>(
+          tx,
+          sql`insert into document_sequences (series, financial_year, last_value) values ('order', ${fy}, 1)
+            on conflict (series, financial_year) do update set last_value = document_sequences.last_value + 1
+            returning last_value`,
+        );
+        const ref = orderRefNo(fy, Number(sequence!.last_value));
+        await tx.update(orders).set({ orderRefNo: ref }).where(eq(orders.id, order.id));
         return { OrderID: order.id, OrderRefNo: ref, created: true, quantity: totals.quantity, totalPaise: totals.totalPaise };
       });
     } catch (error) {
