@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Route tests render whole screens in jsdom; on a busy 2-core CI machine (server and web
+    // suites run side by side) 5 s is not always enough. Assertions keep their own waits.
+    testTimeout: 20_000,
   },
 });

@@ -52,6 +52,18 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
                   },
                   {
+                    path: 'profile',
+                    lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
+                  },
+                  {
+                    path: 'my-orders',
+                    lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
+                  },
+                  {
+                    path: 'express-checkout',
+                    lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
+                  },
+                  {
                     path: 'support',
                     lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
                   },

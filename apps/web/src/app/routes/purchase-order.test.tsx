@@ -155,6 +155,7 @@ describe('/purchase-order', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Order Placed Successfully' });
     expect(within(dialog).getByText('You can track status of your orders at any time in my order section.')).toBeInTheDocument();
     expect(within(dialog).getByText('FP-000123')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Orders', selected: true })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to /login', async () => {

@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Modal.css';
 import { messages } from '@frameport/domain/messages';
 import type { CartItem } from '@frameport/domain/contract';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconShoppingCartOff } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconShoppingCartOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppModal } from '../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import {
@@ -22,17 +21,17 @@ import { CartLine, lineQuantityError } from '../../features/cart/components/cart
 import classes from '../../features/cart/components/cart.module.css';
 import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
+import type { OrderPlacedState } from '../../features/orders/components/order-placed-modal.tsx';
 
 const PAGE_TITLE = 'Purchase Order';
 /** Lines loaded first; Load more adds CART_PAGE_STEP (spec section 9). */
 const FIRST_PAGE_SIZE = 10;
 const NOTE_MAX = 1000;
-/** Where a placed order is acknowledged. The spec's /profile?order=true&success=true is not built yet. */
-const AFTER_ORDER_PATH = '/home';
+/** Where a placed order is acknowledged: My Orders with the 'Order Placed Successfully' dialog (spec section 2). */
+const AFTER_ORDER_PATH = '/profile?order=true&success=true';
 
 export const CONFIRM_DELETE = 'Are you sure you want to delete this item?';
 export const CONFIRM_CLEAR = 'Are you sure you want to clear cart?';
-export const ORDER_PLACED_DETAIL = 'You can track status of your orders at any time in my order section.';
 
 type Confirming = { kind: 'delete'; item: CartItem } | { kind: 'clear' } | null;
 
@@ -53,7 +52,6 @@ export function PurchaseOrderRoute() {
   const [drafts, setDrafts] = useState<Record<number, number>>({});
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [placedRef, setPlacedRef] = useState<string | null>(null);
   const locked = place.isPending;
 
   if (cart.isPending) return <PurchaseOrderSkeleton />;
@@ -110,7 +108,12 @@ export function PurchaseOrderRoute() {
 
   const placeOrder = () => {
     if (!canPlace || cartId === null) return;
-    place.mutate({ CartId: cartId, Note: note }, { onSuccess: (order) => setPlacedRef(order.OrderRefNo) });
+    place.mutate({ CartId: cartId, Note: note }, {
+      onSuccess: (order) => {
+        const state: OrderPlacedState = { orderRefNo: order.OrderRefNo };
+        void navigate(AFTER_ORDER_PATH, { state });
+      },
+    });
   };
 
   const updatingId = update.isPending ? update.variables[0]?.CartProductDetailID : undefined;
@@ -215,26 +218,6 @@ export function PurchaseOrderRoute() {
         onCancel={() => setConfirming(null)}
         busy={remove.isPending || clear.isPending}
       />
-
-      <AppModal
-        opened={placedRef !== null}
-        onClose={() => void navigate(AFTER_ORDER_PATH)}
-        title={messages.order.placed}
-        closeLabel="Close"
-        centered
-        size="sm"
-      >
-        <Stack gap="sm" align="center" ta="center">
-          <IconCircleCheck size={40} color="var(--mantine-color-green-8)" aria-hidden="true" />
-          <Text size="sm">{ORDER_PLACED_DETAIL}</Text>
-          <Paper withBorder px="md" py={6} radius="sm">
-            <Text size="sm" className="tabular">
-              Order reference: <strong>{placedRef}</strong>
-            </Text>
-          </Paper>
-          <Button onClick={() => void navigate(AFTER_ORDER_PATH)}>OK</Button>
-        </Stack>
-      </AppModal>
     </Stack>
   );
 }

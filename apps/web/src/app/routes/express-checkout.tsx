@@ -1,0 +1,53 @@
+import '@mantine/core/styles/Breadcrumbs.css';
+import type { AddCartLine } from '@frameport/domain/contract';
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
+import { profileQueries } from '../../features/auth/api.ts';
+import { useAddToCart } from '../../features/cart/api.ts';
+import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { EXPRESS_PAGE_NUMBER, EXPRESS_PAGE_SIZE, modelSearchString, type ModelLookup } from '../../features/express/api.ts';
+import { ExpressCheckout, type SkippedLine } from '../../features/express/components/express-checkout.tsx';
+
+const PAGE_TITLE = 'Express Checkout';
+
+/** /express-checkout: bulk add by model number, or from CSV rows; then on to the purchase order. */
+export function ExpressCheckoutRoute() {
+  const email = null; // the retailer orders for itself
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueries.detail());
+  const addToCart = useAddToCart(email);
+
+  const lookup: ModelLookup = async (modelName) => {
+    const data = await queryClient.fetchQuery(
+      catalogueQueries.search({ search: modelSearchString(modelName), pageNumber: EXPRESS_PAGE_NUMBER, pageSize: EXPRESS_PAGE_SIZE }),
+    );
+    return data.searchResults.value;
+  };
+
+  const submit = async (lines: AddCartLine[]): Promise<SkippedLine[]> => (await addToCart.mutateAsync(lines)).skipped;
+
+  return (
+    <Stack gap="md">
+      <title>{`${PAGE_TITLE} · Frameport`}</title>
+      <PageBreadcrumbs items={[{ label: 'Home', to: '/home' }, { label: PAGE_TITLE }]} />
+      <div>
+        <Title order={1} fz={{ base: 22, sm: 28 }}>
+          {PAGE_TITLE}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Enter model numbers, set the quantity of each colour and add them to your order in one go.
+        </Text>
+      </div>
+      <ExpressCheckout
+        lookup={lookup}
+        onSubmit={submit}
+        onDone={() => void navigate('/purchase-order')}
+        submitting={addToCart.isPending}
+        maxPerVariant={profile.data?.MaxLimitPerVariant ?? null}
+      />
+    </Stack>
+  );
+}

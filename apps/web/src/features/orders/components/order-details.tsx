@@ -1,0 +1,200 @@
+import type { OrderDetailLine } from '@frameport/domain/contract';
+import { Alert, Anchor, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAddToCart, type ActingEmail } from '../../cart/api.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { orderQueries } from '../api.ts';
+import { discountLabel, formatOrderDate, inr, lineLabel, reorderLines } from '../order-display.ts';
+import classes from './orders.module.css';
+
+type SkippedLine = { label: string; message: string };
+
+function TotalRow({ label, rupees, strong = false }: { label: string; rupees: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : 400} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} className="tabular" component="dd" m={0}>
+        {inr(rupees)}
+      </Text>
+    </Group>
+  );
+}
+
+function lineTaxes(line: OrderDetailLine): string {
+  if (line.IGSTValue > 0) return `IGST ${inr(line.IGSTValue)}`;
+  return `CGST ${inr(line.CGSTValue)} · SGST ${inr(line.SGSTValue)}`;
+}
+
+/** One order: its lines, totals (IGST alone when above 0, else CGST and SGST), note and Order again. */
+export function OrderDetails({ email, orderId }: { email: ActingEmail; orderId: number }) {
+  const details = useQuery(orderQueries.details(email, orderId));
+  const addToCart = useAddToCart(email);
+  const [skipped, setSkipped] = useState<SkippedLine[] | null>(null);
+
+  if (details.isPending) {
+    return (
+      <Stack gap="sm" role="status" aria-busy="true">
+        <VisuallyHidden>Loading the order…</VisuallyHidden>
+        <Skeleton height={20} width={200} />
+        <Skeleton height={80} />
+        <Skeleton height={80} />
+      </Stack>
+    );
+  }
+  if (details.isError) {
+    return (
+      <Alert color="red" variant="light" title="This order could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+        <Text size="sm">{getErrorMessage(details.error)}</Text>
+        <Button mt="sm" size="xs" variant="default" onClick={() => void details.refetch()} loading={details.isFetching}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+
+  const order = details.data;
+  const toAdd = reorderLines(order.lines);
+
+  const orderAgain = () => {
+    setSkipped(null);
+    addToCart.mutate(toAdd, {
+      onSuccess: (answer) => {
+        setSkipped(
+          answer.skipped.map((line) => {
+            const ordered = order.lines.find((o) => o.ProductID === line.ProductId && o.ColorVariant === line.ColorVariant);
+            return {
+              label: ordered ? lineLabel(ordered) : `Product ${line.ProductId} (${line.ColorVariant})`,
+              message: line.Message,
+            };
+          }),
+        );
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          Placed on {formatOrderDate(order.OrderDate)} · {order.OrderStatus}
+        </Text>
+        <Button onClick={orderAgain} loading={addToCart.isPending} disabled={toAdd.length === 0}>
+          Order again
+        </Button>
+      </Group>
+
+      {skipped !== null && (
+        <Alert
+          color={skipped.length === 0 ? 'green' : 'orange'}
+          variant="light"
+          role="status"
+          title={skipped.length === 0 ? 'All items were added to your order' : 'Some items were not added'}
+        >
+          {skipped.length > 0 && (
+            <List size="sm" mb="xs">
+              {skipped.map((line) => (
+                <List.Item key={line.label}>
+                  {line.label}: {line.message}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          <Anchor component={Link} to="/purchase-order" size="sm">
+            Go to purchase order
+          </Anchor>
+        </Alert>
+      )}
+
+      <Table className={classes.table} aria-label={`Lines of order ${order.OrderRefNo}`} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Colour</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th>Discount</Table.Th>
+            <Table.Th>Taxes</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.lines.map((line, index) => (
+            <Table.Tr key={`${line.ProductID}-${line.ColorVariant}-${index}`} aria-label={lineLabel(line)}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap" style={{ textAlign: 'left' }}>
+                  {line.Image ? (
+                    <img src={line.Image} alt="" width={72} height={36} loading="lazy" className={classes.thumb} />
+                  ) : (
+                    <span className={classes.thumb} role="img" aria-label="No image" />
+                  )}
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {line.ProductName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {line.ProductCode}
+                      {line.IsFree ? ' · Free' : ''}
+                    </Text>
+                  </div>
+                </Group>
+              </Table.Td>
+              <Table.Td data-label="Colour">
+                {line.ColorName} ({line.ColorVariant})
+              </Table.Td>
+              <Table.Td data-label="Size">{line.SizeName ?? '—'}</Table.Td>
+              <Table.Td data-label="Qty" ta="right" className="tabular">
+                {line.ProductQty}
+              </Table.Td>
+              <Table.Td data-label="Price" ta="right" className="tabular">
+                {inr(line.ProductListPrice)}
+              </Table.Td>
+              <Table.Td data-label="Discount">{discountLabel(line)}</Table.Td>
+              <Table.Td data-label="Taxes" className="tabular">
+                {lineTaxes(line)}
+              </Table.Td>
+              <Table.Td data-label="Amount" ta="right" className="tabular" fw={600}>
+                {inr(line.ProductTotAmt)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-totals-heading">
+        <Title order={3} fz="h4" id="order-totals-heading" mb="sm">
+          Order totals
+        </Title>
+        <dl style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <TotalRow label="Subtotal" rupees={order.CartTotPrice} />
+          {order.TotalIGSTValue > 0 ? (
+            <TotalRow label="IGST" rupees={order.TotalIGSTValue} />
+          ) : (
+            <>
+              <TotalRow label="CGST" rupees={order.TotalCGSTValue} />
+              <TotalRow label="SGST" rupees={order.TotalSGSTValue} />
+            </>
+          )}
+          <Divider my={4} />
+          <TotalRow label="Order total" rupees={order.CartProductTotPricewithGST} strong />
+        </dl>
+      </Paper>
+
+      {order.Note !== null && order.Note.trim() !== '' && (
+        <div>
+          <Text size="sm" fw={600}>
+            Order notes
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {order.Note}
+          </Text>
+        </div>
+      )}
+    </Stack>
+  );
+}
