@@ -64,10 +64,40 @@ test('a retailer orders two colours of one model, changes a quantity and places 
   await expect.poll(async () => summary.getByText(/^Order total/).locator('..').textContent()).not.toBe(totalBefore);
   if (isMobile) expect(await noHorizontalScroll(page)).toBe(true);
 
+  const orderTotal = (await summary.getByText(/^Order total/).locator('..').textContent())?.match(/₹[\d,]+\.\d{2}/)?.[0];
+  expect(orderTotal).toBeTruthy();
+
   await page.getByRole('button', { name: 'Place order' }).click();
   const placed = page.getByRole('dialog', { name: 'Order Placed Successfully' });
   await expect(placed).toBeVisible();
-  await expect(placed.getByText(/FP\/\d{4}-\d{2}\/\d{6}/)).toBeVisible();
+  const ref = (await placed.getByText(/FP\/\d{4}-\d{2}\/\d{6}/).textContent())?.match(/FP\/\d{4}-\d{2}\/\d{6}/)?.[0] ?? '';
+  expect(ref).not.toBe('');
+  await placed.getByRole('button', { name: 'OK' }).click();
+
+  // My Orders lists it with the same total, and its details add up to the same amount.
+  await expect(page).toHaveURL(/\/profile\?order=true/);
+  const row = page.getByRole('row', { name: `Order ${ref}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(orderTotal!)).toBeVisible();
+  await row.getByRole('button', { name: `View order ${ref}` }).click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByText(orderTotal!).last()).toBeVisible();
+  await expect(details.getByText(/^CGST/).first()).toBeVisible();
+});
+
+test('express checkout: a model number, a quantity, Add to order', async ({ page }) => {
+  await signIn(page);
+  await emptyCart(page);
+  const product = await productWithTwoColoursInStock(page);
+  const colour = product.productColor.find((c) => c.availableStockQuantity >= 5)!;
+  await page.goto('/express-checkout');
+  await page.getByRole('combobox', { name: 'Model number' }).fill(product.modelName);
+  await page.getByRole('option', { name: new RegExp(product.modelName) }).first().click();
+  const quantity = page.getByRole('textbox', { name: new RegExp(`^Quantity of ${product.modelName} .*\\(${colour.colorVariant}\\)`) });
+  await quantity.fill('2');
+  await page.getByRole('button', { name: /^Add to order/ }).click();
+  await expect(page).toHaveURL(/\/purchase-order/);
+  await expect(page.getByText('You have 1 item in your order')).toBeVisible();
 });
 
 test('a Karnataka retailer sees IGST where the Telangana retailer sees CGST + SGST', async ({ page }) => {
