@@ -131,7 +131,7 @@ export function PurchaseOrderRoute() {
           </Text>
         </div>
         {count > 0 && (
-          <Button variant="outline" color="red.8" onClick={() => setConfirming({ kind: 'clear' })} disabled={locked}>
+          <Button variant="outline" color="red.9" onClick={() => setConfirming({ kind: 'clear' })} disabled={locked}>
             Clear Cart
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { formatInr, formatPercent, rupeesToPaise } from '@frameport/domain';
 import type { CartResponse } from '@frameport/domain/contract';
-import { Divider, Group, Paper, Text, Title } from '@mantine/core';
+import { Group, Paper, Text, Title } from '@mantine/core';
 
 type PaymentSummaryProps = {
   totals: Pick<
@@ -10,8 +10,10 @@ type PaymentSummaryProps = {
 };
 
 function Row({ label, rupees, strong = false }: { label: string; rupees: number; strong?: boolean }) {
+  // A <div> around each dt/dd pair is valid inside <dl>; the total's rule is a border, not an element.
+  const rule = strong ? { borderTop: '1px solid var(--mantine-color-gray-3)', paddingTop: 8, marginTop: 4 } : undefined;
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
+    <Group justify="space-between" gap="xs" wrap="nowrap" style={rule}>
       <Text size="sm" fw={strong ? 700 : 400} component="dt">
         {label}
       </Text>
@@ -43,7 +45,6 @@ export function PaymentSummary({ totals }: PaymentSummaryProps) {
             <Row label={`SGST (${formatPercent(rates.sGSTRate)}%)`} rupees={totals.TotalSGSTValue} />
           </>
         )}
-        <Divider my={4} />
         <Row label="Order total" rupees={totals.CartProductTotPricewithGST} strong />
       </dl>
     </Paper>

@@ -82,7 +82,7 @@ export function MyOrders({ email }: { email: ActingEmail }) {
               </Table.Td>
               <Table.Td data-label="Date">{formatOrderDate(order.OrderDate)}</Table.Td>
               <Table.Td data-label="Status">
-                <Badge color={statusColor(order.OrderStatus)} variant="light">
+                <Badge color={statusColor(order.OrderStatus)} variant="filled">
                   {order.OrderStatus}
                 </Badge>
               </Table.Td>
