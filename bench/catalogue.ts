@@ -5,41 +5,26 @@
  * Reports req/s, p50/p95/p99 at 16 and 50 concurrent clients over HTTP, and the ratio of the
  * HTTP route's throughput to the same query run in-process (service call, no HTTP).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
 import { parseCatalogueSearch } from '@frameport/domain';
 import { buildApp } from '../apps/server/src/app.ts';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { frameShapes, genders, materials, retailers } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/service.ts';
+import { onEachBackend } from './databases.ts';
 import { describeLoad, runLoad, type LoadResult } from './load.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WORDS = ['black', 'round', 'urban', 'gold', 'classic', 'acetate', 'aviatr', 'tortoise'];
 const SORTS = ['sortBy=netPrice&orderBy=Asc', 'sortBy=releaseDate&orderBy=Desc', 'sortBy=productName&orderBy=Asc'];
 
 type Row = { backend: string; measure: string; result: LoadResult };
 const rows: Row[] = [];
 const ratios: string[] = [];
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Realistic catalogue searches: 3 filters (2 shapes, 2 materials, a gender) + price + text + sort. */
 async function searchStrings(database: Database): Promise<string[]> {
@@ -123,36 +108,7 @@ async function benchBackend(backend: string, database: Database) {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-catalogue-'));
-  try {
-    const pglite = await openDatabase({ dataDir: dir });
-    try {
-      await benchBackend('PGlite', pglite);
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  if (await postgresAnswers()) {
-    const name = `frameport_bench_catalogue_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 16 });
-    try {
-      await benchBackend('PostgreSQL', database);
-    } finally {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  } else {
-    console.log('\nPostgreSQL does not answer: PGlite only.');
-  }
+  await onEachBackend(benchBackend, 16);
 
   console.log('\n| backend | measure | req/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|');
   for (const { backend, measure, result } of rows) {

@@ -4,22 +4,18 @@
  * read it, place the order. Reports p50/p95/p99 of add-to-cart and place-order, and orders per
  * second sustained. Stock is raised first so every order can succeed. Loopback only, bounded.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { productColours, products } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createRetailer } from '../apps/server/src/test/factories.ts';
+import { onEachBackend } from './databases.ts';
 
 const RETAILERS = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Stats = { p50: number; p95: number; p99: number; count: number };
 const table: string[] = [];
@@ -28,17 +24,6 @@ function stats(values: number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
   return { p50: at(50), p95: at(95), p99: at(99), count: sorted.length };
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function bench(backend: string, database: Database) {
@@ -124,33 +109,7 @@ async function bench(backend: string, database: Database) {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-orders-'));
-  try {
-    const pglite = await openDatabase({ dataDir: dir });
-    try {
-      await bench('PGlite', pglite);
-    } finally {
-      await pglite.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  if (await postgresAnswers()) {
-    const name = `frameport_bench_orders_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 20 });
-    try {
-      await bench('PostgreSQL', database);
-    } finally {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  await onEachBackend(bench, 20);
   console.log('\n| backend | call | calls | p50 ms | p95 ms | p99 ms | orders/s |\n|---|---|---|---|---|---|---|');
   for (const row of table) console.log(row);
 }

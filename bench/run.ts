@@ -12,12 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase, type OpenDatabaseOptions } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
+import { postgresAnswers, withPglite, withPostgres } from './databases.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const results: Array<[string, string]> = [];
 
 function record(name: string, value: string) {
@@ -26,52 +25,19 @@ function record(name: string, value: string) {
 }
 
 /** Milliseconds to seed `products` styles into a freshly migrated database. */
-async function timeSeed(options: OpenDatabaseOptions, products: number) {
-  const database = await openDatabase(options);
-  try {
-    await database.migrate();
-    const started = performance.now();
-    await seedDemo(database.db, { products });
-    return performance.now() - started;
-  } finally {
-    await database.close();
-  }
+async function timeSeed(database: Database, products: number) {
+  await database.migrate();
+  const started = performance.now();
+  await seedDemo(database.db, { products });
+  return performance.now() - started;
 }
 
-async function seedOnPglite(products: number) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-seed-'));
-  try {
-    return await timeSeed({ dataDir: dir }, products);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function seedOnPglite(products: number) {
+  return withPglite((database) => timeSeed(database, products));
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function seedOnPostgres(products: number) {
-  const name = `frameport_bench_${process.pid}_${products}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await timeSeed({ databaseUrl: url.toString() }, products);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+function seedOnPostgres(products: number) {
+  return withPostgres((database) => timeSeed(database, products));
 }
 
 function startServer(port: number, dataDir: string): ChildProcess {
