@@ -16,12 +16,13 @@ import { configureZodMessages } from '@frameport/domain/contract';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { actingPlugin } from './http/acting.ts';
 import { bearerAuth } from './http/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
-import { createOutboxMailer } from './adapters/mail.ts';
+import { createMailer } from './adapters/mail.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
 
   const account = createAccountService({ db: database.db, clock });
   await app.register(bearerAuth, { authenticate: account.authenticate });
+  await app.register(actingPlugin, { resolve: account.resolveActing, audit: account.recordOnBehalf });
 
   app.get(
     '/healthz',
@@ -129,14 +131,15 @@ export async function buildApp(deps: AppDeps) {
     },
   );
 
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  app.addHook('onClose', async () => mailer.close());
   await app.register(accountRoutes, { account });
   const catalogue = createCatalogueService({ db: database.db, clock, cache: config.catalogueCache });
-  await app.register(catalogueRoutes, { catalogue, account });
+  await app.register(catalogueRoutes, { catalogue });
   const cart = createCartService({ db: database.db, clock, config });
-  await app.register(cartRoutes, { cart, account });
-  const mailer = createOutboxMailer(database.db, app.log);
+  await app.register(cartRoutes, { cart });
   const orders = createOrdersService({ db: database.db, clock, config, mailer, logger: app.log });
-  await app.register(orderRoutes, { orders, account });
+  await app.register(orderRoutes, { orders });
   await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });
   await app.register(uploadRoutes, { db: database.db, uploadsDir: path.join(config.dataDir, 'uploads') });

@@ -26,6 +26,11 @@ const ConfigSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   CATALOGUE_CACHE: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Frameport <no-reply@frameport.test>'),
 });
 
 export type Config = {
@@ -45,6 +50,9 @@ export type Config = {
   catalogueCache: boolean;
   /** Where the built SPA lives; the server serves it for every non-API path when present. */
   webDistDir: string;
+  /** Mail goes out through this SMTP server; unset, mails stay in the `mail_outbox` table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -71,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     catalogueCache: c.CATALOGUE_CACHE,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   };
 }

@@ -12,15 +12,18 @@ import { createTestDatabase } from './db.ts';
  * driven through `app.inject`. One per test file; close it in afterAll.
  *
  * `dataDir` (where uploads are stored) defaults to a fresh temporary folder that is removed
- * when the app closes, so no test ever writes into ./data.
+ * when the app closes, so no test ever writes into ./data. With `smtpUrl` (see test/smtp.ts) mails
+ * go out through that SMTP server as well as into the outbox.
  */
-export async function buildTestApp(options: { logger?: FastifyBaseLogger; webDistDir?: string; dataDir?: string } = {}) {
+export async function buildTestApp(
+  options: { logger?: FastifyBaseLogger; webDistDir?: string; dataDir?: string; smtpUrl?: string } = {},
+) {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'frameport-test-data-'));
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-20T10:00:00.000Z');
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl }),
     webDistDir: options.webDistDir ?? '/nonexistent-web-build',
   };
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });

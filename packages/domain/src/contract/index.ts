@@ -4,3 +4,4 @@ export * from './zod-messages.ts';
 export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';
+export * from './account.ts';

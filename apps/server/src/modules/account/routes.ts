@@ -97,9 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       },
     },
     async (request) => {
-      const identity = requireIdentity(request);
-      const acting = await account.resolveActing(identity, request.query.email);
-      return ok(await account.getUserProfile(identity, acting));
+      return ok(await account.getUserProfile(requireIdentity(request), await request.acting()));
     },
   );
 };

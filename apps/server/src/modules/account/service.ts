@@ -181,14 +181,18 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     return { identity, retailerId: retailer.id, retailerEmail: retailer.email, onBehalf: true };
   }
 
-  /** Writes who did what for whom, for every action done on behalf of a retailer. */
-  async function recordOnBehalf(acting: ActingContext, action: string, details: Record<string, unknown> = {}) {
+  /** Writes who did what for whom, for every call done on behalf of a retailer (see http/acting.ts). */
+  async function recordOnBehalf(
+    acting: ActingContext,
+    entry: { action: string; details?: Record<string, unknown>; ip?: string },
+  ): Promise<void> {
     if (!acting.onBehalf) return;
     await db.insert(auditLog).values({
       actorUserId: acting.identity.userId,
       onBehalfOfRetailerId: acting.retailerId,
-      action,
-      details,
+      action: entry.action,
+      details: entry.details ?? {},
+      ip: entry.ip ?? null,
       createdAt: clock.now(),
     });
   }

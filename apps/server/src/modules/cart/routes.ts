@@ -19,27 +19,16 @@ import { messages } from '@frameport/domain/messages';
 import { requireIdentity } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
-import type { AccountService } from '../account/service.ts';
 import type { CartService } from './service.ts';
 
-/** The retailer a cart or order call acts for; a sales executive or admin must name one (400). */
-export async function requireActing(
-  account: AccountService,
-  request: FastifyRequest,
-  email: string | null | undefined,
-): Promise<ActingContext> {
-  const acting = await account.resolveActing(requireIdentity(request), email ?? undefined);
-  if (!acting) throw new AppError('invalid', messages.cart.chooseRetailer);
-  return acting;
-}
-
-export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: AccountService }> = async (
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (
   app,
-  { cart, account },
+  { cart },
 ) => {
   app.post(
     '/api/Product/addItemsToCart',
     {
+      config: { audit: 'cart.add' },
       schema: {
         tags: ['Cart'],
         summary: 'Add colour variants to the cart (zero lines ignored; lines above stock skipped and listed)',
@@ -48,9 +37,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.body.Email);
+      const acting = await request.requireActing();
       const result = await cart.add(acting, request.body.Products);
-      await account.recordOnBehalf(acting, 'cart.add', { products: request.body.Products, skipped: result.skipped });
+      request.auditDetails = { products: request.body.Products, skipped: result.skipped };
       return ok(result);
     },
   );
@@ -58,6 +47,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
   app.post(
     '/api/Product/updateItemsToCart',
     {
+      config: { audit: 'cart.update' },
       schema: {
         tags: ['Cart'],
         summary: 'Set cart line quantities (prices and taxes are recomputed by the server)',
@@ -66,11 +56,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.body.Email);
+      const acting = await request.requireActing();
       const result = await cart.update(acting, request.body.lines);
-      await account.recordOnBehalf(acting, 'cart.update', {
+      request.auditDetails = {
         lines: request.body.lines.map((l) => ({ CartProductDetailID: l.CartProductDetailID, Quantity: l.Quantity })),
-      });
+      };
       return ok(result);
     },
   );
@@ -86,7 +76,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.query.email);
+      const acting = await request.requireActing();
       return ok(await cart.view(acting, request.query.pageNumber, request.query.pageSize));
     },
   );
@@ -102,7 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.query.email);
+      const acting = await request.requireActing();
       return ok(await cart.count(acting));
     },
   );
@@ -110,6 +100,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
   app.delete(
     '/api/Product/deleteCartItems',
     {
+      config: { audit: 'cart.deleteLine' },
       schema: {
         tags: ['Cart'],
         summary: 'Remove one cart line',
@@ -118,9 +109,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.query.email);
+      const acting = await request.requireActing();
       const result = await cart.removeLine(acting, request.query.CartProductDetailID);
-      await account.recordOnBehalf(acting, 'cart.deleteLine', { CartProductDetailID: request.query.CartProductDetailID });
+      request.auditDetails = { CartProductDetailID: request.query.CartProductDetailID };
       return ok(result);
     },
   );
@@ -128,6 +119,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
   app.delete(
     '/api/Product/clearCart',
     {
+      config: { audit: 'cart.clear' },
       schema: {
         tags: ['Cart'],
         summary: 'Remove every cart line',
@@ -136,9 +128,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; account: Acc
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.query.email);
+      const acting = await request.requireActing();
       const result = await cart.clear(acting);
-      await account.recordOnBehalf(acting, 'cart.clear');
       return ok(result);
     },
   );

@@ -26,17 +26,15 @@ import {
 } from '@frameport/domain/contract';
 import { requireIdentity } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AccountService } from '../account/service.ts';
 import type { CatalogueService } from './service.ts';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; account: AccountService }> = async (
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
   app,
-  { catalogue, account },
+  { catalogue },
 ) => {
   /** The retailer whose state decides the discounts: the caller, or the one a sales executive names. */
-  async function actingRetailerId(request: FastifyRequest, email: string | undefined): Promise<number | null> {
-    const acting = await account.resolveActing(requireIdentity(request), email);
-    return acting?.retailerId ?? null;
+  async function actingRetailerId(request: FastifyRequest): Promise<number | null> {
+    return (await request.acting())?.retailerId ?? null;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -164,10 +162,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       },
     },
     async (request) => {
-      const { search, pageNumber, pageSize, email } = request.query;
+      const { search, pageNumber, pageSize } = request.query;
       const parsed = parseCatalogueSearch(search);
       if (!parsed.ok) throw new AppError('invalid', parsed.message);
-      const retailerId = await actingRetailerId(request, email);
+      const retailerId = await actingRetailerId(request);
       return ok(await catalogue.search(parsed.query, { pageNumber, pageSize }, retailerId));
     },
   );
@@ -183,7 +181,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       },
     },
     async (request) => {
-      const retailerId = await actingRetailerId(request, request.query.email);
+      const retailerId = await actingRetailerId(request);
       return ok(await catalogue.getProduct(request.query.id, retailerId));
     },
   );
@@ -199,7 +197,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       },
     },
     async (request) => {
-      const retailerId = await actingRetailerId(request, request.query.email);
+      const retailerId = await actingRetailerId(request);
       return ok(await catalogue.relatedProducts(request.query.productId, retailerId));
     },
   );
@@ -232,7 +230,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       },
     },
     async (request) => {
-      const retailerId = await actingRetailerId(request, request.query.email);
+      const retailerId = await actingRetailerId(request);
       return ok(await catalogue.inventoryOfCart(retailerId));
     },
   );

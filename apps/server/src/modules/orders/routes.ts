@@ -11,17 +11,16 @@ import {
   PlaceOrderResponseSchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import type { AccountService } from '../account/service.ts';
-import { requireActing } from '../cart/routes.ts';
 import type { OrdersService } from './service.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; account: AccountService }> = async (
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
   app,
-  { orders, account },
+  { orders },
 ) => {
   app.post(
     '/api/Order/placeOrder',
     {
+      config: { audit: 'order.place' },
       schema: {
         tags: ['Order'],
         summary: 'Place the cart as an order (one per Idempotency-Key, or per cart when the header is absent)',
@@ -31,15 +30,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; account
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.body.Email);
+      const acting = await request.requireActing();
       const placed = await orders.place(acting, {
         cartId: request.body.CartId,
         note: request.body.Note?.trim() || null,
         idempotencyKey: request.headers['idempotency-key'],
       });
-      if (placed.created) {
-        await account.recordOnBehalf(acting, 'order.place', { OrderID: placed.OrderID, OrderRefNo: placed.OrderRefNo });
-      }
+      request.auditDetails = { OrderID: placed.OrderID, OrderRefNo: placed.OrderRefNo, created: placed.created };
       return ok({ message: messages.order.placed, OrderRefNo: placed.OrderRefNo, OrderID: placed.OrderID });
     },
   );
@@ -55,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; account
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.query.email);
+      const acting = await request.requireActing();
       return ok(await orders.myOrders(acting, request.query.pageNumber, request.query.pageSize));
     },
   );
@@ -71,7 +68,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; account
       },
     },
     async (request) => {
-      const acting = await requireActing(account, request, request.query.email);
+      const acting = await request.requireActing();
       return ok(await orders.details(acting, request.query.orderId));
     },
   );

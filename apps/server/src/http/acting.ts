@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@frameport/domain/messages';
+import { requireIdentity } from './auth.ts';
+import { AppError } from './errors.ts';
+import type { ActingContext, Identity } from './identity.ts';
+
+/** Resolves who a call acts for; throws 403 for a retailer the caller may not act for. */
+export type ActingResolver = (identity: Identity, email: string | undefined) => Promise<ActingContext | null>;
+/** Writes one audit row for a call done on behalf of a retailer. */
+export type AuditWriter = (
+  acting: ActingContext,
+  entry: { action: string; details: Record<string, unknown>; ip: string },
+) => Promise<void>;
+
+const ACTING = Symbol('acting');
+
+type RequestWithActing = FastifyRequest & { [ACTING]?: Promise<ActingContext | null> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The retailer this call reads and writes for: the caller itself, or the retailer a sales
+     * executive (linked) or admin names with `email` in the query or `Email` in the body.
+     * Resolved once per request; null for staff who named nobody. 403 when not allowed.
+     */
+    acting(): Promise<ActingContext | null>;
+    /** As acting(), but a staff user who named no retailer gets 400 'Please choose a retailer first.' */
+    requireActing(): Promise<ActingContext>;
+    /** What a handler wants written to the audit row of an on-behalf call (e.g. the order number). */
+    auditDetails: Record<string, unknown> | null;
+  }
+  interface FastifyContextConfig {
+    /** The audit log's name for this route's action ('cart.add'); default 'METHOD /url'. */
+    audit?: string;
+  }
+}
+
+/**
+ * The acting email of a request, written once for every module: `email` in the query string or
+ * `Email` in a JSON body (spec section 6). Lower-case `email` in a body is a field of the body
+ * (the profile's new email address), never an acting identity.
+ */
+export function actingEmailOf(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const fromQuery = typeof query?.email === 'string' ? query.email : undefined;
+  const fromBody = body && typeof body === 'object' && typeof body.Email === 'string' ? body.Email : undefined;
+  const email = (fromQuery ?? fromBody)?.trim();
+  return email ? email : undefined;
+}
+
+/**
+ * Acting for a retailer, in the HTTP layer: `request.acting()` / `request.requireActing()` read the
+ * acting email the same way for every route and check it through the account service, and every
+ * successful change made on behalf of a retailer (any call but GET/HEAD) leaves an audit row: who,
+ * for whom, which call, what. Reads are not audited: a sales executive browsing the catalogue for
+ * a retailer would bury the changes under thousands of rows.
+ */
+export const actingPlugin = fp(
+  async function actingPlugin(app: FastifyInstance, options: { resolve: ActingResolver; audit: AuditWriter }) {
+    app.decorateRequest('auditDetails', null);
+    app.decorateRequest('acting', function acting(this: FastifyRequest) {
+      const request = this as RequestWithActing;
+      request[ACTING] ??= options.resolve(requireIdentity(request), actingEmailOf(request));
+      return request[ACTING];
+    });
+    app.decorateRequest('requireActing', async function requireActing(this: FastifyRequest) {
+      const acting = await this.acting();
+      if (!acting) throw new AppError('invalid', messages.cart.chooseRetailer);
+      return acting;
+    });
+
+    // onSend (not onResponse) so the row is written before the caller sees the answer.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pending = (request as RequestWithActing)[ACTING];
+      if (!pending || reply.statusCode >= 400 || request.method === 'GET' || request.method === 'HEAD') return payload;
+      const acting = await pending.catch(() => null);
+      if (!acting?.onBehalf) return payload;
+      const action = request.routeOptions.config.audit ?? `${request.method} ${request.routeOptions.url ?? request.url}`;
+      try {
+        await options.audit(acting, { action, details: request.auditDetails ?? {}, ip: request.ip });
+      } catch (error) {
+        request.log.error({ err: error, action }, 'audit row not written');
+      }
+      return payload;
+    });
+  },
+  { name: 'acting', dependencies: ['bearer-auth'] },
+);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX } from '../validation.ts';
+import { UserProfileSchema } from './auth.ts';
+
+/**
+ * Account calls of spec section 7 beyond sign-in (see auth.ts for /token, the profile shape and logout).
+ * Failures use the usual envelope (Status 1, Error.Message); the success shapes are below.
+ */
+
+/** POST /api/Account/updateUserProfile. Only these fields can change; the server applies ProfileContactSchema. */
+export const UpdateUserProfileBodySchema = z.object({
+  name: z.string().max(120),
+  phoneNumber: z.string().max(20),
+  alternatePhoneNumber: z.string().max(20).nullish(),
+  email: z.string().max(EMAIL_MAX_LENGTH),
+  /**
+   * A new picture as base64 text, bare or as a data: URL (PNG, JPEG or WebP, decoded at most
+   * PROFILE_PICTURE_MAX_BYTES). Omitted or null keeps the current picture; '' removes it.
+   */
+  profilePicture: z.string().max(4_000_000).nullish(),
+  /** A sales executive editing a linked retailer's profile. */
+  Email: z.string().trim().max(EMAIL_MAX_LENGTH).nullish(),
+});
+export type UpdateUserProfileBody = z.infer<typeof UpdateUserProfileBodySchema>;
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+/** Success: 'Profile Updated Successfully' and the profile as it now is. */
+export const UpdateUserProfileResponseSchema = z.object({ message: z.string(), profile: UserProfileSchema });
+
+/** Geography lists (spec section 3): read-only on the profile, used to show the address. */
+export const CountrySchema = z.object({ CountryId: z.number().int(), CountryCode: z.string(), CountryName: z.string() });
+export const StateSchema = z.object({
+  StateID: z.number().int(),
+  CountryId: z.number().int(),
+  StateCode: z.string(),
+  StateName: z.string(),
+  /** The GST state code ('36' Telangana). */
+  TIN: z.string(),
+});
+export const CitySchema = z.object({
+  CityMasterID: z.number().int(),
+  StateMasterID: z.number().int(),
+  CityCode: z.string(),
+  CityName: z.string(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+export type State = z.infer<typeof StateSchema>;
+export type City = z.infer<typeof CitySchema>;
+export const StatesQuerySchema = z.object({ countryId: z.coerce.number().int().positive() });
+export const CitiesQuerySchema = z.object({ stateId: z.coerce.number().int().positive() });
+
+/** POST /api/Account/ChangePassword. A wrong current password is a failure envelope: 'Please Enter Valid Current Password'. */
+export const ChangePasswordBodySchema = z.object({
+  CurrentPassword: z.string().max(LOGIN_PASSWORD_MAX * 4),
+  NewPassword: z.string().max(LOGIN_PASSWORD_MAX * 4),
+});
+export const PasswordResultSchema = z.object({ result: z.boolean(), message: z.string() });
+export type PasswordResult = z.infer<typeof PasswordResultSchema>;
+
+/** POST /api/Account/forgotPassword (public): the same answer for every well-formed email. */
+export const ForgotPasswordBodySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH) });
+export const MessageResultSchema = z.object({ message: z.string() });
+
+/** POST /api/Account/validateToken (public): result false for unknown, used or expired tokens. */
+export const ValidateTokenBodySchema = z.object({ Token: z.string().max(200) });
+export const TokenValidityResultSchema = z.object({ result: z.boolean() });
+
+/**
+ * POST /api/Account/resetPassword (public). Success: { result: true, message }. An unknown, used or
+ * expired token is a failure envelope with the spec's invalid-token text; a weak password names the
+ * unmet rules ('Password must have: ...').
+ */
+export const ResetPasswordBodySchema = z.object({
+  token: z.string().max(200),
+  newPassword: z.string().max(LOGIN_PASSWORD_MAX * 4),
+});
+
+/** GET /api/Account/getRetailersList: the retailers linked to the sales executive (an admin sees all). */
+export const RetailerListItemSchema = z.object({
+  Id: z.number().int(),
+  BusinessName: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  /** Where the retailer is, so the executive can tell two branches of one business apart. */
+  City: z.string().nullable(),
+  StateName: z.string().nullable(),
+});
+export type RetailerListItem = z.infer<typeof RetailerListItemSchema>;
+
+/** The reset link's lifetime. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
