@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddItemsToCartBodySchema,
@@ -15,10 +14,6 @@ import {
   UpdateItemsToCartBodySchema,
   UpdateItemsToCartResponseSchema,
 } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
-import { requireIdentity } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
-import type { ActingContext } from '../../http/identity.ts';
 import type { CartService } from './service.ts';
 
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (

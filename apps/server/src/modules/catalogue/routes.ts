@@ -24,7 +24,6 @@ import {
   SearchResultsResponseSchema,
   SortTypesResponseSchema,
 } from '@frameport/domain/contract';
-import { requireIdentity } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CatalogueService } from './service.ts';
 
