@@ -22,7 +22,10 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { registerSpa } from './http/spa.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createPasswordService } from './modules/account/passwords.ts';
+import { createProfileService } from './modules/account/profile.ts';
 import { createMailer } from './adapters/mail.ts';
+import { createLocalFileStore } from './adapters/storage.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -133,7 +136,13 @@ export async function buildApp(deps: AppDeps) {
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());
-  await app.register(accountRoutes, { account });
+  const profile = createProfileService({
+    db: database.db,
+    store: createLocalFileStore(path.join(config.dataDir, 'uploads')),
+    account,
+  });
+  const passwords = createPasswordService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
+  await app.register(accountRoutes, { account, profile, passwords });
   const catalogue = createCatalogueService({ db: database.db, clock, cache: config.catalogueCache });
   await app.register(catalogueRoutes, { catalogue });
   const cart = createCartService({ db: database.db, clock, config });

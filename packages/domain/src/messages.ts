@@ -31,6 +31,8 @@ export const messages = {
     nameRequired: 'Please enter contact person’s name',
     emailInvalid: 'Please enter a valid email address',
     updated: 'Profile Updated Successfully',
+    emailTaken: 'This email address is already used by another account.',
+    pictureTooLarge: 'The profile picture is larger than 2 MB.',
   },
   password: {
     mustHave: 'Password must have',
@@ -65,6 +67,11 @@ export const messages = {
     chooseRetailer: 'Please choose a retailer first.',
     itemNotFound: 'This item is no longer in your cart.',
     productNotFound: 'This product is not available.',
+  },
+  switchUser: {
+    confirm: (businessName: string) => `Are you sure you want to switch to ${businessName}?`,
+    success: (businessName: string) => `You have successfully swithced to ${businessName}`,
+    chooseRetailer: 'Choose a retailer to order for',
   },
   order: {
     placed: 'Order Placed Successfully',

@@ -48,10 +48,13 @@ export type City = z.infer<typeof CitySchema>;
 export const StatesQuerySchema = z.object({ countryId: z.coerce.number().int().positive() });
 export const CitiesQuerySchema = z.object({ stateId: z.coerce.number().int().positive() });
 
-/** POST /api/Account/ChangePassword. A wrong current password is a failure envelope: 'Please Enter Valid Current Password'. */
+/**
+ * POST /api/Account/ChangePassword. A missing current password is 'Required', a wrong one
+ * 'Please Enter Valid Current Password' (failure envelopes), so missing fields default to ''.
+ */
 export const ChangePasswordBodySchema = z.object({
-  CurrentPassword: z.string().max(LOGIN_PASSWORD_MAX * 4),
-  NewPassword: z.string().max(LOGIN_PASSWORD_MAX * 4),
+  CurrentPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  NewPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
 });
 export const PasswordResultSchema = z.object({ result: z.boolean(), message: z.string() });
 export type PasswordResult = z.infer<typeof PasswordResultSchema>;
@@ -61,7 +64,7 @@ export const ForgotPasswordBodySchema = z.object({ email: z.string().max(EMAIL_M
 export const MessageResultSchema = z.object({ message: z.string() });
 
 /** POST /api/Account/validateToken (public): result false for unknown, used or expired tokens. */
-export const ValidateTokenBodySchema = z.object({ Token: z.string().max(200) });
+export const ValidateTokenBodySchema = z.object({ Token: z.string().max(200).default('') });
 export const TokenValidityResultSchema = z.object({ result: z.boolean() });
 
 /**
@@ -70,11 +73,14 @@ export const TokenValidityResultSchema = z.object({ result: z.boolean() });
  * unmet rules ('Password must have: ...').
  */
 export const ResetPasswordBodySchema = z.object({
-  token: z.string().max(200),
-  newPassword: z.string().max(LOGIN_PASSWORD_MAX * 4),
+  token: z.string().max(200).default(''),
+  newPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
 });
 
-/** GET /api/Account/getRetailersList: the retailers linked to the sales executive (an admin sees all). */
+/**
+ * GET /api/Account/getRetailersList: the active retailers linked to the sales executive (an admin
+ * sees every active retailer), sorted by business name. Names are the retailer's contact fields.
+ */
 export const RetailerListItemSchema = z.object({
   Id: z.number().int(),
   BusinessName: z.string(),

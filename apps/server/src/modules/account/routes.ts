@@ -1,25 +1,46 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ChangePasswordBodySchema,
+  CitiesQuerySchema,
+  CitySchema,
+  CountrySchema,
   envelopeOf,
+  ForgotPasswordBodySchema,
   LogoutResponseSchema,
+  MessageResultSchema,
   ok,
+  PasswordResultSchema,
+  ResetPasswordBodySchema,
+  RetailerListItemSchema,
+  StateSchema,
+  StatesQuerySchema,
+  TokenValidityResultSchema,
   TokenErrorSchema,
   TokenRequestSchema,
   TokenResponseSchema,
+  UpdateUserProfileBodySchema,
+  UpdateUserProfileResponseSchema,
   UserProfileQuerySchema,
   UserProfileSchema,
+  ValidateTokenBodySchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { requireIdentity } from '../../http/auth.ts';
 import { classifyError } from '../../http/error-handler.ts';
+import type { PasswordService } from './passwords.ts';
+import type { ProfileService } from './profile.ts';
 import { TokenError, type AccountService } from './service.ts';
 
 /** A sign-in form is tiny; anything larger is refused before it is read. */
 const TOKEN_BODY_LIMIT_BYTES = 8 * 1024;
 const REMEMBER_ME_VALUES = new Set(['true', 'on', '1', 'yes']);
+/** A profile update carries the picture as base64 text (at most 2 MB decoded, about 2.7 MB as text). */
+const PROFILE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+export type AccountRoutesOptions = { account: AccountService; profile: ProfileService; passwords: PasswordService };
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { account, profile, passwords }) => {
   app.post(
     '/token',
     {
@@ -99,5 +120,135 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     async (request) => {
       return ok(await account.getUserProfile(requireIdentity(request), await request.acting()));
     },
+  );
+
+  app.post(
+    '/api/Account/updateUserProfile',
+    {
+      bodyLimit: PROFILE_BODY_LIMIT_BYTES,
+      config: { audit: 'account.updateProfile' },
+      schema: {
+        tags: ['Account'],
+        summary: 'Update contact name, phones, email and picture (a sales executive: a linked retailer with Email)',
+        description:
+          'Business name, PAN, GSTIN and the address cannot be changed here. `profilePicture`: base64 PNG, JPEG or WebP ' +
+          "(bare or a data: URL, at most 2 MB), stored as a 256 px square WebP; '' removes the picture, omitted keeps it.",
+        body: UpdateUserProfileBodySchema,
+        response: { 200: envelopeOf(UpdateUserProfileResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { profile: updated, changed } = await profile.updateUserProfile(
+        requireIdentity(request),
+        await request.acting(),
+        request.body,
+      );
+      request.auditDetails = { changed };
+      return ok({ message: messages.profile.updated, profile: updated });
+    },
+  );
+
+  app.get(
+    '/api/Account/getCountries',
+    {
+      schema: { tags: ['Account'], summary: 'Countries, by name', response: { 200: envelopeOf(CountrySchema.array()) } },
+    },
+    async () => ok(await profile.getCountries()),
+  );
+
+  app.get(
+    '/api/Account/getStates',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'The states of a country, by name (empty for an unknown country)',
+        querystring: StatesQuerySchema,
+        response: { 200: envelopeOf(StateSchema.array()) },
+      },
+    },
+    async (request) => ok(await profile.getStates(request.query.countryId)),
+  );
+
+  app.get(
+    '/api/Account/getCities',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'The cities of a state, by name (empty for an unknown state)',
+        querystring: CitiesQuerySchema,
+        response: { 200: envelopeOf(CitySchema.array()) },
+      },
+    },
+    async (request) => ok(await profile.getCities(request.query.stateId)),
+  );
+
+  app.get(
+    '/api/Account/getRetailersList',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'The retailers a sales executive may act for (an admin: all), by business name',
+        response: { 200: envelopeOf(RetailerListItemSchema.array()) },
+      },
+    },
+    async (request) => ok(await profile.getRetailersList(requireIdentity(request))),
+  );
+
+  app.post(
+    '/api/Account/ChangePassword',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: "Change the caller's password (signs out its other sessions)",
+        body: ChangePasswordBodySchema,
+        response: { 200: envelopeOf(PasswordResultSchema) },
+      },
+    },
+    async (request) => ok(await passwords.changePassword(requireIdentity(request), request.body)),
+  );
+
+  app.post(
+    '/api/Account/forgotPassword',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['Account'],
+        summary: 'Mail a password reset link (the same answer whether or not the email has an account)',
+        security: [],
+        body: ForgotPasswordBodySchema,
+        response: { 200: envelopeOf(MessageResultSchema) },
+      },
+    },
+    async (request) => ok(await passwords.forgotPassword(request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/Account/validateToken',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['Account'],
+        summary: 'Whether a password reset token can still be used',
+        security: [],
+        body: ValidateTokenBodySchema,
+        response: { 200: envelopeOf(TokenValidityResultSchema) },
+      },
+    },
+    async (request) => ok(await passwords.validateToken(request.body.Token)),
+  );
+
+  app.post(
+    '/api/Account/resetPassword',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['Account'],
+        summary: 'Set a new password with a reset token (once; signs out every session)',
+        security: [],
+        body: ResetPasswordBodySchema,
+        response: { 200: envelopeOf(PasswordResultSchema) },
+      },
+    },
+    async (request) => ok(await passwords.resetPassword(request.body)),
   );
 };

@@ -77,9 +77,9 @@ export function keyFor(kind: 'products' | 'banners', stem: string, size: string)
   return `${kind}/${stem.slice(0, 2)}/${stem}-${size}.webp`;
 }
 
-/** Every key this module can produce (the only paths GET /media/uploads/* serves). */
+/** Every key the uploads and profile modules produce (the only paths GET /media/uploads/* serves). */
 export const UPLOAD_KEY_PATTERN =
-  /^(?:products\/[0-9a-f]{2}\/[0-9a-f]{24}-(?:thumbnail|card|zoom)|banners\/[0-9a-f]{2}\/[0-9a-f]{24}-(?:desktop|mobile))\.webp$/;
+  /^(?:products\/[0-9a-f]{2}\/[0-9a-f]{24}-(?:thumbnail|card|zoom)|banners\/[0-9a-f]{2}\/[0-9a-f]{24}-(?:desktop|mobile)|profiles\/[0-9a-f]{2}\/[0-9a-f]{24}-avatar)\.webp$/;
 
 type PendingFile = { key: string; bytes: Buffer };
 

@@ -1,0 +1,220 @@
+/**
+ * Passwords after sign-in: change (knowing the current one) and reset by mail (forgot → link
+ * with a one-time token → reset). See docs/decisions/006-passwords-and-reset.md.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MS, type PasswordResult } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
+import { ForgotPasswordFormSchema, NewPasswordSchema } from '@frameport/domain';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { loginAttempts, passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Identity } from '../../http/identity.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+/** Forgot-password throttling, counted in login_attempts so it holds across processes. */
+export const FORGOT_WINDOW_MS = 60 * 60 * 1000;
+export const MAX_FORGOT_PER_EMAIL = 3;
+export const MAX_FORGOT_PER_IP = 20;
+
+export const RESET_MAIL_SUBJECT = 'Reset your Frameport password';
+
+function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function firstMessage(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? messages.http.invalidInput;
+}
+
+/** The new password as stored (trimmed), or 400 with the rules it misses. */
+function acceptableNewPassword(password: string): string {
+  const parsed = NewPasswordSchema.safeParse(password);
+  if (!parsed.success) throw new AppError('invalid', firstMessage(parsed.error));
+  return parsed.data;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function resetMail(name: string, link: string) {
+  const text = [
+    `Hello ${name},`,
+    '',
+    'We received a request to reset the password of your Frameport account.',
+    'Open this link within 1 hour to choose a new password:',
+    link,
+    '',
+    'If you did not ask for this, ignore this mail: your password stays as it is.',
+  ].join('\n');
+  const html =
+    `<p>Hello ${escapeHtml(name)},</p>` +
+    '<p>We received a request to reset the password of your Frameport account.</p>' +
+    `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within 1 hour).</p>` +
+    '<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>';
+  return { subject: RESET_MAIL_SUBJECT, text, html };
+}
+
+type Logger = Pick<FastifyBaseLogger, 'error'>;
+
+export type PasswordServiceDeps = { db: Db; clock: Clock; mailer: Mailer; publicUrl: string; logger?: Logger };
+
+export function createPasswordService({ db, clock, mailer, publicUrl, logger }: PasswordServiceDeps) {
+  async function revokeSessions(tx: DbOrTx, userId: number, now: Date, keepSessionId?: number): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+        ),
+      );
+  }
+
+  /** The caller's own password; every other session of the caller is signed out. */
+  async function changePassword(
+    identity: Identity,
+    body: { CurrentPassword: string; NewPassword: string },
+  ): Promise<PasswordResult> {
+    const current = body.CurrentPassword.trim();
+    if (current === '') throw new AppError('invalid', messages.password.required);
+    const next = acceptableNewPassword(body.NewPassword);
+    const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, identity.userId));
+    if (!user || !(await verifyPassword(user.passwordHash, current))) {
+      throw new AppError('invalid', messages.password.wrongCurrent);
+    }
+    const passwordHash = await hashPassword(next);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, identity.userId));
+      await revokeSessions(tx, identity.userId, now, identity.sessionId);
+    });
+    return { result: true, message: messages.password.changed };
+  }
+
+  async function countSince(key: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attemptedAt, since)));
+    return row?.count ?? 0;
+  }
+
+  /**
+   * The same answer for every well-formed email, known or not, so nobody learns who has an
+   * account. Each accepted request counts against the email and the address. The mail is sent
+   * after the token is committed, without waiting for it: an SMTP round trip would make the
+   * answer for a known email slower than for an unknown one.
+   */
+  async function forgotPassword(body: { email: string }, ip: string): Promise<{ message: string }> {
+    const parsed = ForgotPasswordFormSchema.safeParse(body);
+    if (!parsed.success) throw new AppError('invalid', firstMessage(parsed.error));
+    const email = parsed.data.email.toLowerCase();
+    const now = clock.now();
+    const since = new Date(now.getTime() - FORGOT_WINDOW_MS);
+    const emailKey = `forgot:${email}`;
+    const ipKey = `forgot-ip:${ip}`;
+    if ((await countSince(ipKey, since)) >= MAX_FORGOT_PER_IP || (await countSince(emailKey, since)) >= MAX_FORGOT_PER_EMAIL) {
+      throw new AppError('rate_limited', messages.http.rateLimited, { retryAfterSeconds: FORGOT_WINDOW_MS / 1000 });
+    }
+
+    const token = randomBytes(32).toString('base64url');
+    const user = await db.transaction(async (tx) => {
+      await tx.insert(loginAttempts).values([
+        { key: emailKey, attemptedAt: now, succeeded: false },
+        { key: ipKey, attemptedAt: now, succeeded: false },
+      ]);
+      const [found] = await tx
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email), eq(users.isActive, true)))
+        .limit(1);
+      if (!found) return null;
+      await tx.insert(passwordResetTokens).values({
+        userId: found.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        createdAt: now,
+      });
+      return found;
+    });
+
+    if (user) {
+      const link = `${publicUrl}/resetpassword?token=${token}`;
+      mailer.send({ to: user.email, ...resetMail(user.name, link) }).catch((error: unknown) => {
+        logger?.error({ err: error, userId: user.id }, 'password reset mail not sent');
+      });
+    }
+    return { message: messages.forgotPassword.sent };
+  }
+
+  /** Unknown, used or expired tokens (and tokens of deactivated users) are not valid. */
+  async function validateToken(token: string): Promise<{ result: boolean }> {
+    if (token.trim() === '') return { result: false };
+    const [row] = await db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256Hex(token.trim())),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, clock.now()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return { result: row !== undefined };
+  }
+
+  /**
+   * Sets a new password with a mailed token. The token is spent by one conditional UPDATE, so of
+   * two concurrent uses only one succeeds. Every session of the user is signed out, the user's
+   * other unused tokens are spent too, and failed sign-ins are forgotten.
+   */
+  async function resetPassword(body: { token: string; newPassword: string }): Promise<PasswordResult> {
+    if (!(await validateToken(body.token)).result) throw new AppError('invalid', messages.reset.invalidToken);
+    const passwordHash = await hashPassword(acceptableNewPassword(body.newPassword));
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [spent] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, sha256Hex(body.token.trim())),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      if (!spent) throw new AppError('invalid', messages.reset.invalidToken);
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: now })
+        .where(and(eq(users.id, spent.userId), eq(users.isActive, true)))
+        .returning({ email: users.email });
+      if (!user) throw new AppError('invalid', messages.reset.invalidToken);
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+      await revokeSessions(tx, spent.userId, now);
+      await tx
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.key, `user:${user.email.toLowerCase()}`), eq(loginAttempts.succeeded, false)));
+    });
+    return { result: true, message: messages.password.changed };
+  }
+
+  return { changePassword, forgotPassword, validateToken, resetPassword };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;
