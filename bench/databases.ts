@@ -57,9 +57,11 @@ export async function withPostgres<T>(use: (database: Database) => Promise<T>, p
   }
 }
 
-/** PGlite, then PostgreSQL when one answers. */
+/** PGlite, then PostgreSQL when one answers; BENCH_BACKEND=pglite or =postgres runs only that one. */
 export async function onEachBackend(use: (backend: 'PGlite' | 'PostgreSQL', database: Database) => Promise<void>, poolMax?: number) {
-  await withPglite((database) => use('PGlite', database));
+  const only = process.env.BENCH_BACKEND?.toLowerCase();
+  if (only !== 'postgres') await withPglite((database) => use('PGlite', database));
+  if (only === 'pglite') return;
   if (await postgresAnswers()) await withPostgres((database) => use('PostgreSQL', database), poolMax);
   else console.log('\nPostgreSQL does not answer: PGlite only.');
 }

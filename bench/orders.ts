@@ -14,7 +14,7 @@ import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createRetailer } from '../apps/server/src/test/factories.ts';
 import { onEachBackend } from './databases.ts';
 
-const RETAILERS = 20;
+const RETAILERS = Number(process.env.BENCH_RETAILERS ?? 20);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 
 type Stats = { p50: number; p95: number; p99: number; count: number };

@@ -15,7 +15,12 @@ export function financialYearOf(at: Date): string {
 
 /** 'FP/2026-27/000123' */
 export function orderRefNo(fy: string, n: number): string {
-  return `FP/${fy}/${String(n).padStart(6, '0')}`;
+  return `${orderRefPrefix(fy)}${String(n).padStart(6, '0')}`;
+}
+
+/** 'FP/2026-27/': what every order reference of a financial year starts with. */
+export function orderRefPrefix(fy: string): string {
+  return `FP/${fy}/`;
 }
 
 /** 'FP/26-27/00001' (14 characters, Rule 46 allows 16). */

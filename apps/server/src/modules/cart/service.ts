@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   cartTotals,
@@ -22,7 +22,6 @@ import {
   cities,
   colours,
   countries,
-  discountRules,
   productColours,
   products,
   retailers,
@@ -62,7 +61,17 @@ export type BillTo = {
   maxOrderValuePaise: number;
 };
 
-export async function loadBillTo(db: DbOrTx, retailerId: number): Promise<BillTo> {
+/**
+ * The bill-to party and the discount rules that apply to it (its state's and the all-states ones,
+ * active at `now`), in ONE query: every cart and order call starts with it, so it is a round trip
+ * worth saving. The rules come as the same JSON the catalogue SQL builds (RuleJson).
+ */
+export async function loadPriceContext(
+  db: DbOrTx,
+  retailerId: number,
+  now: Date,
+  companyStateCode: string,
+): Promise<PriceContext> {
   const [row] = await db
     .select({
       retailerId: retailers.id,
@@ -80,6 +89,14 @@ export async function loadBillTo(db: DbOrTx, retailerId: number): Promise<BillTo
       maxLimitPerVariant: retailers.maxLimitPerVariant,
       maxOrderQuantity: retailers.maxOrderQuantity,
       maxOrderValuePaise: retailers.maxOrderValuePaise,
+      rules: sql<RuleJson[]>`(select coalesce(json_agg(json_build_object(
+          'id', d.id, 'name', d.name, 'stateId', d.state_id, 'usePercentage', d.use_percentage,
+          'percentage', d.discount_percentage, 'amountPaise', d.discount_amount_paise,
+          'fromPaise', d.price_from_paise, 'toPaise', d.price_to_paise) order by d.id), '[]'::json)
+        from discount_rules d
+        where d.is_active and (d.valid_from is null or d.valid_from <= ${now}::timestamptz)
+          and (d.valid_to is null or d.valid_to >= ${now}::timestamptz)
+          and (d.state_id is null or d.state_id = ${retailers.stateId}))`,
     })
     .from(retailers)
     .innerJoin(states, eq(states.id, retailers.stateId))
@@ -89,41 +106,33 @@ export async function loadBillTo(db: DbOrTx, retailerId: number): Promise<BillTo
     .where(eq(retailers.id, retailerId))
     .limit(1);
   if (!row) throw new AppError('not_found', messages.http.notFound);
-  const { stateCode, ...rest } = row;
-  return { ...rest, gstStateCode: row.gstin?.slice(0, 2) ?? stateCode };
+  const { stateCode, rules, ...rest } = row;
+  const billTo: BillTo = { ...rest, gstStateCode: row.gstin?.slice(0, 2) ?? stateCode };
+  return { billTo, pricing: pricingOf(billTo.stateId, rules.map(numericRule)), companyStateCode, now };
 }
 
-/** The active discount rules of the retailer's state and the all-states ones (as the catalogue prices them). */
-export async function loadPricing(db: DbOrTx, stateId: number, now: Date): Promise<Pricing> {
-  const rows = await db
-    .select()
-    .from(discountRules)
-    .where(
-      and(
-        eq(discountRules.isActive, true),
-        or(isNull(discountRules.validFrom), lte(discountRules.validFrom, now)),
-        or(isNull(discountRules.validTo), gte(discountRules.validTo, now)),
-        or(isNull(discountRules.stateId), eq(discountRules.stateId, stateId)),
-      ),
-    )
-    .orderBy(asc(discountRules.id));
-  const rules: RuleJson[] = rows.map((rule) => ({
-    id: rule.id,
-    name: rule.name,
-    stateId: rule.stateId,
-    usePercentage: rule.usePercentage,
-    percentage: rule.discountPercentage,
-    amountPaise: rule.discountAmountPaise,
-    fromPaise: rule.priceFromPaise,
-    toPaise: rule.priceToPaise,
-  }));
-  return pricingOf(stateId, rules);
+/** json_build_object renders numeric columns as JSON numbers, but a driver may hand bigints back as text. */
+function numericRule(rule: RuleJson): RuleJson {
+  const num = (value: number | string | null) => (value === null ? null : Number(value));
+  return {
+    ...rule,
+    percentage: num(rule.percentage),
+    amountPaise: num(rule.amountPaise),
+    fromPaise: num(rule.fromPaise),
+    toPaise: num(rule.toPaise),
+  };
 }
 
 const templeColours = alias(colours, 'temple_colours');
 
-export async function loadCartLines(db: DbOrTx, cartId: number) {
-  return db
+/**
+ * The lines of the retailer's cart (of cart `cartId` only, when given, so a cart id from the client
+ * is checked against the retailer in the same query), with the product, colour and stock they show.
+ * `lock` takes the cart row FOR UPDATE (placeOrder): no other order or cart change for this cart
+ * runs until the transaction ends. An empty result does not say whether the cart exists.
+ */
+export async function loadCartLines(db: DbOrTx, retailerId: number, options: { cartId?: number; lock?: boolean } = {}) {
+  const query = db
     .select({
       lineId: cartLines.id,
       cartId: cartLines.cartId,
@@ -151,13 +160,15 @@ export async function loadCartLines(db: DbOrTx, cartId: number) {
         order by (pi.image_type = 'thumbnail') desc, (pi.image_type = 'front') desc, pi.priority, pi.id limit 1)`,
     })
     .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .innerJoin(productColours, eq(productColours.id, cartLines.productColourId))
     .innerJoin(products, eq(products.id, productColours.productId))
     .innerJoin(colours, eq(colours.id, productColours.frameColourId))
     .leftJoin(templeColours, eq(templeColours.id, productColours.templeColourId))
     .leftJoin(sizes, eq(sizes.id, products.sizeId))
-    .where(eq(cartLines.cartId, cartId))
+    .where(and(eq(carts.retailerId, retailerId), options.cartId === undefined ? undefined : eq(carts.id, options.cartId)))
     .orderBy(asc(cartLines.id));
+  return options.lock ? query.for('update', { of: carts }) : query;
 }
 
 export type CartLineRow = Awaited<ReturnType<typeof loadCartLines>>[number];
@@ -216,11 +227,8 @@ function checkOrderLimits(totals: CartTotals, billTo: BillTo) {
 export type CartServiceDeps = { db: Db; clock: Clock; config: Pick<Config, 'companyStateCode'> };
 
 export function createCartService({ db, clock, config }: CartServiceDeps) {
-  async function context(retailerId: number): Promise<PriceContext> {
-    const now = clock.now();
-    const billTo = await loadBillTo(db, retailerId);
-    const pricing = await loadPricing(db, billTo.stateId, now);
-    return { pricing, billTo, companyStateCode: config.companyStateCode, now };
+  function context(retailerId: number): Promise<PriceContext> {
+    return loadPriceContext(db, retailerId, clock.now(), config.companyStateCode);
   }
 
   async function cartIdOf(dbx: DbOrTx, retailerId: number): Promise<number | null> {
@@ -230,8 +238,9 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
 
   async function pricedCart(retailerId: number) {
     const ctx = await context(retailerId);
-    const cartId = await cartIdOf(db, retailerId);
-    const rows = cartId === null ? [] : await loadCartLines(db, cartId);
+    const rows = await loadCartLines(db, retailerId);
+    // Lines name their cart; only an empty cart needs a second look for its id.
+    const cartId = rows[0]?.cartId ?? (await cartIdOf(db, retailerId));
     const lines = rows.map((row) => priceLine(row, ctx));
     return { ctx, cartId, lines, totals: liveTotals(lines) };
   }
@@ -284,9 +293,13 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
     const ctx = await context(acting.retailerId);
     const { billTo, now } = ctx;
     return db.transaction(async (tx) => {
-      await tx.insert(carts).values({ retailerId: acting.retailerId, createdAt: now, updatedAt: now }).onConflictDoNothing();
-      const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.retailerId, acting.retailerId)).for('update');
-      if (!cart) throw new Error('cart not created');
+      // Creates the cart or touches it, and either way locks its row for this transaction.
+      const [cart] = await tx
+        .insert(carts)
+        .values({ retailerId: acting.retailerId, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: carts.retailerId, set: { updatedAt: now } })
+        .returning({ id: carts.id });
+      if (!cart) throw new Error('cart not written');
       const productIds = [...new Set(wanted.map((line) => line.ProductId))];
       const variants = await tx
         .select({
@@ -301,7 +314,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
         .from(productColours)
         .innerJoin(products, eq(products.id, productColours.productId))
         .where(and(inArray(products.id, productIds), eq(products.isActive, true)));
-      const existing = (await loadCartLines(tx, cart.id)).map((row) => priceLine(row, ctx));
+      const existing = (await loadCartLines(tx, acting.retailerId, { cartId: cart.id })).map((row) => priceLine(row, ctx));
       const live = existing.filter((line) => !line.expired);
       const inCart = new Map<number, number>();
       for (const line of live) inCart.set(line.row.variantId, (inCart.get(line.row.variantId) ?? 0) + line.row.quantity);
@@ -353,36 +366,36 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
       });
       checkOrderLimits(cartTotals([...live.map((line) => line.totals), ...added]), billTo);
 
-      // In variant id order, like placeOrder, so the foreign-key locks are always taken in one order.
-      for (const { variant, quantity } of [...accepted.values()].sort((a, b) => a.variant.id - b.variant.id)) {
-        const line = existing.find((l) => l.row.variantId === variant.id && !l.row.isFree);
-        if (!line) {
-          await tx.insert(cartLines).values({
-            cartId: cart.id,
-            productColourId: variant.id,
-            quantity,
-            addedAt: now,
-            addedByUserId: acting.identity.userId,
-            updatedAt: now,
-          });
-        } else if (line.expired) {
-          await tx
-            .update(cartLines)
-            .set({ quantity, addedAt: now, addedByUserId: acting.identity.userId, updatedAt: now })
-            .where(eq(cartLines.id, line.row.lineId));
-        } else {
-          await tx
-            .update(cartLines)
-            .set({ quantity: sql`${cartLines.quantity} + ${quantity}`, updatedAt: now })
-            .where(eq(cartLines.id, line.row.lineId));
-        }
-      }
-      await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id));
-      const [counted] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(cartLines)
-        .where(eq(cartLines.cartId, cart.id));
-      return { message: messages.cart.added, skipped, CartCount: counted?.n ?? 0 };
+      // One upsert for every line, in variant id order like placeOrder (the foreign-key locks are
+      // always taken in one order). An unexpired line is topped up and keeps its added_at and adder;
+      // an expired one restarts (quantity, expiry and adder from now), by the same rule as priceLine.
+      const expired = sql`${cartLines.addedAt} + make_interval(secs => ${CART_LINE_TTL_MS / 1000}) <= excluded.added_at`;
+      await tx
+        .insert(cartLines)
+        .values(
+          [...accepted.values()]
+            .sort((a, b) => a.variant.id - b.variant.id)
+            .map(({ variant, quantity }) => ({
+              cartId: cart.id,
+              productColourId: variant.id,
+              isFree: false,
+              quantity,
+              addedAt: now,
+              addedByUserId: acting.identity.userId,
+              updatedAt: now,
+            })),
+        )
+        .onConflictDoUpdate({
+          target: [cartLines.cartId, cartLines.productColourId, cartLines.isFree],
+          set: {
+            quantity: sql`case when ${expired} then excluded.quantity else ${cartLines.quantity} + excluded.quantity end`,
+            addedAt: sql`case when ${expired} then excluded.added_at else ${cartLines.addedAt} end`,
+            addedByUserId: sql`case when ${expired} then excluded.added_by_user_id else ${cartLines.addedByUserId} end`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+      const newLines = [...accepted.keys()].filter((id) => !existing.some((l) => l.row.variantId === id && !l.row.isFree)).length;
+      return { message: messages.cart.added, skipped, CartCount: existing.length + newLines };
     });
   }
 
@@ -392,9 +405,9 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
     const ctx = await context(acting.retailerId);
     const { billTo, now } = ctx;
     const totals = await db.transaction(async (tx) => {
-      const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.retailerId, acting.retailerId)).for('update');
-      if (!cart) throw new AppError('not_found', messages.cart.itemNotFound);
-      const rows = await loadCartLines(tx, cart.id);
+      const rows = await loadCartLines(tx, acting.retailerId, { lock: true });
+      const cartId = rows[0]?.cartId;
+      if (cartId === undefined) throw new AppError('not_found', messages.cart.itemNotFound);
       const wantedQty = new Map<number, number>();
       for (const line of input) {
         const row = rows.find((r) => r.lineId === line.CartProductDetailID);
@@ -423,7 +436,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
       for (const [lineId, quantity] of wantedQty) {
         await tx.update(cartLines).set({ quantity, updatedAt: now }).where(eq(cartLines.id, lineId));
       }
-      await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id));
+      await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
       return after;
     });
     return { message: messages.cart.updated, ...toCartTotals(totals) };

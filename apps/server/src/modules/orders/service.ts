@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals, formatInr, orderLimitProblem } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { carts, orderLines, orders, orderStatusHistory, productColours, stockMovements } from '../../db/schema.ts';
-import { financialYearOf, orderRefNo } from '../../db/seed/orders.ts';
+import { carts, orderLines, orders, productColours } from '../../db/schema.ts';
+import { financialYearOf, orderRefPrefix } from '../../db/seed/orders.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
-import { loadBillTo, loadCartLines, loadPricing, priceLine, type PriceContext } from '../cart/service.ts';
+import { loadCartLines, loadPriceContext, priceLine } from '../cart/service.ts';
 import { toMyOrder, toOrderDetails } from './to-contract.ts';
 
 export type OrdersServiceDeps = {
@@ -51,30 +51,25 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
   ): Promise<Placed & { created: boolean }> {
     const now = clock.now();
     const key = input.idempotencyKey ?? `cart:${input.cartId}`;
-    const billTo = await loadBillTo(db, acting.retailerId);
-    const pricing = await loadPricing(db, billTo.stateId, now);
-    const ctx: PriceContext = { pricing, billTo, companyStateCode: config.companyStateCode, now };
-    const before = await findByKey(db, acting.retailerId, key);
-    if (before) return { ...before, created: false };
+    const ctx = await loadPriceContext(db, acting.retailerId, now, config.companyStateCode);
+    const { billTo } = ctx;
 
     let result: Placed & { created: boolean; quantity?: number; totalPaise?: number };
     try {
       result = await db.transaction(async (tx) => {
-        const again = await findByKey(tx, acting.retailerId, key);
-        if (again) return { ...again, created: false };
-        const [cart] = await tx
-          .select({ id: carts.id })
-          .from(carts)
-          .where(and(eq(carts.id, input.cartId), eq(carts.retailerId, acting.retailerId)))
-          .for('update');
-        if (!cart) {
-          // A concurrent call may have placed this cart's order while we waited for the lock.
+        // The cart's lines, its row locked: a second placeOrder of this cart waits here, then finds
+        // the cart gone and answers the first one's order (below).
+        const rows = await loadCartLines(tx, acting.retailerId, { cartId: input.cartId, lock: true });
+        if (rows.length === 0) {
           const placed = await findByKey(tx, acting.retailerId, key);
           if (placed) return { ...placed, created: false };
-          throw new AppError('not_found', messages.order.cartNotFound);
+          const [cart] = await tx
+            .select({ id: carts.id })
+            .from(carts)
+            .where(and(eq(carts.id, input.cartId), eq(carts.retailerId, acting.retailerId)));
+          throw new AppError(cart ? 'conflict' : 'not_found', cart ? messages.cart.empty : messages.order.cartNotFound);
         }
-        const lines = (await loadCartLines(tx, cart.id)).map((row) => priceLine(row, ctx));
-        if (lines.length === 0) throw new AppError('conflict', messages.cart.empty);
+        const lines = rows.map((row) => priceLine(row, ctx));
         if (lines.some((line) => line.expired)) throw new AppError('conflict', messages.cart.expiredInOrder);
 
         const need = new Map<number, { all: number; paid: number }>();
@@ -99,6 +94,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
           if (n.all > variant.stock) throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, variant.stock)));
           if (n.paid > billTo.maxLimitPerVariant) throw new AppError('conflict', messages.quantity.modelLimit);
         }
+        if (stock.length !== variantIds.length) throw new AppError('conflict', messages.cart.productNotFound);
         const totals = cartTotals(lines.map((line) => line.totals));
         const limit = orderLimitProblem({
           totalQuantity: totals.quantity,
@@ -108,21 +104,25 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
         });
         if (limit) throw new AppError('conflict', limit.message);
 
-        for (const id of variantIds) {
-          const quantity = need.get(id)!.all;
-          const taken = await tx
-            .update(productColours)
-            .set({ availableStockQuantity: sql`${productColours.availableStockQuantity} - ${quantity}`, updatedOn: now })
-            .where(and(eq(productColours.id, id), gte(productColours.availableStockQuantity, quantity)))
-            .returning({ id: productColours.id });
-          if (taken.length !== 1) {
-            const left = stock.find((v) => v.id === id)?.stock ?? 0;
-            throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, left)));
-          }
+        // Every colour in one guarded UPDATE: a row whose stock is below the need is not updated,
+        // so stock can never go below zero whatever happened since the check above.
+        const taking = variantIds.map((id) => sql`(${id}::int, ${need.get(id)!.all}::int)`);
+        const taken = await queryRows<{ id: number }>(
+          tx,
+          sql`update product_colours pc
+            set available_stock_quantity = pc.available_stock_quantity - t.quantity, updated_on = ${now}
+            from (values ${sql.join(taking, sql`, `)}) as t(id, quantity)
+            where pc.id = t.id and pc.available_stock_quantity >= t.quantity
+            returning pc.id`,
+        );
+        if (taken.length !== variantIds.length) {
+          const short = variantIds.find((id) => !taken.some((row) => Number(row.id) === id));
+          const left = stock.find((v) => v.id === short)?.stock ?? 0;
+          throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, left)));
         }
 
-        // The order is written under a placeholder reference and numbered as the last statement:
-        // every order waits on the one sequence row, so it is held only from here to commit.
+        // Written under a placeholder reference and numbered by the last statement: every order
+        // waits on the one sequence row, so its lock is held only from there to commit.
         const [order] = await tx
           .insert(orders)
           .values({
@@ -191,33 +191,31 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
             imageUrl: row.image,
           })),
         );
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          status: 'Placed',
-          note: acting.onBehalf ? `Placed by ${acting.identity.name} for the retailer` : null,
-          changedByUserId: acting.identity.userId,
-          changedAt: now,
-        });
-        await tx.insert(stockMovements).values(
-          variantIds.map((id) => ({
-            productColourId: id,
-            delta: -need.get(id)!.all,
-            reason: 'order',
-            orderId: order.id,
-            userId: acting.identity.userId,
-            createdAt: now,
-          })),
+        // The 'Placed' history row, the stock movements and the cart's removal in one statement.
+        const movements = variantIds.map(
+          (id) => sql`(${id}::int, ${-need.get(id)!.all}::int, 'order', ${order.id}::int, ${acting.identity.userId}::int, ${now}::timestamptz)`,
         );
-        await tx.delete(carts).where(eq(carts.id, cart.id));
+        const historyNote = acting.onBehalf ? `Placed by ${acting.identity.name} for the retailer` : null;
+        await tx.execute(sql`with history as (
+            insert into order_status_history (order_id, status, note, changed_by_user_id, changed_at)
+            values (${order.id}, 'Placed', ${historyNote}, ${acting.identity.userId}, ${now})
+          ), movements as (
+            insert into stock_movements (product_colour_id, delta, reason, order_id, user_id, created_at)
+            values ${sql.join(movements, sql`, `)}
+          )
+          delete from carts where id = ${input.cartId}`);
         const fy = financialYearOf(now);
-        const [sequence] = await queryRows<{ last_value: number }>(
+        const [numbered] = await queryRows<{ order_ref_no: string }>(
           tx,
-          sql`insert into document_sequences (series, financial_year, last_value) values ('order', ${fy}, 1)
-            on conflict (series, financial_year) do update set last_value = document_sequences.last_value + 1
-            returning last_value`,
+          sql`with next as (
+              insert into document_sequences (series, financial_year, last_value) values ('order', ${fy}, 1)
+              on conflict (series, financial_year) do update set last_value = document_sequences.last_value + 1
+              returning last_value)
+            update orders set order_ref_no = ${orderRefPrefix(fy)} || lpad(next.last_value::text, greatest(6, length(next.last_value::text)), '0')
+            from next where orders.id = ${order.id}
+            returning order_ref_no`,
         );
-        const ref = orderRefNo(fy, Number(sequence!.last_value));
-        await tx.update(orders).set({ orderRefNo: ref }).where(eq(orders.id, order.id));
+        const ref = numbered!.order_ref_no;
         return { OrderID: order.id, OrderRefNo: ref, created: true, quantity: totals.quantity, totalPaise: totals.totalPaise };
       });
     } catch (error) {
