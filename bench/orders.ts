@@ -3,6 +3,7 @@
  * (when one answers). 20 retailers work at once; each loops: add a 5-line cart in one call,
  * read it, place the order. Reports p50/p95/p99 of add-to-cart and place-order, and orders per
  * second sustained. Stock is raised first so every order can succeed. Loopback only, bounded.
+ * The clients run in a worker thread (bench/order-load.ts), off the server's event loop.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -12,7 +13,9 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { productColours, products } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createRetailer } from '../apps/server/src/test/factories.ts';
+import { Worker } from 'node:worker_threads';
 import { onEachBackend } from './databases.ts';
+import type { LoadInput, LoadOutput } from './order-load.ts';
 
 const RETAILERS = Number(process.env.BENCH_RETAILERS ?? 20);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
@@ -56,50 +59,26 @@ async function bench(backend: string, database: Database) {
       tokens.push(((await response.json()) as { access_token: string }).access_token);
     }
 
-    const addLatencies: number[] = [];
-    const orderLatencies: number[] = [];
-    let orders = 0;
-    let failures = 0;
-    const ends = performance.now() + DURATION_MS;
-    await Promise.all(
-      tokens.map(async (token, worker) => {
-        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-        let round = 0;
-        while (performance.now() < ends) {
-          const pick = (k: number) =>
-            process.env.HOT ? chosen[(worker + round + k * 5) % chosen.length]! : chosen[worker * 5 + k]!;
-          const lines = Array.from({ length: 5 }, (_, k) => pick(k)).map((v) => ({
-            ProductId: v.productId,
-            ColorVariant: v.colorVariant,
-            Quantity: 1 + ((worker + round) % 3),
-          }));
-          round += 1;
-          let started = performance.now();
-          const added = await fetch(`${address}/api/Product/addItemsToCart`, { method: 'POST', headers, body: JSON.stringify({ Products: lines }) });
-          await added.arrayBuffer();
-          addLatencies.push(performance.now() - started);
-          if (added.status !== 200) {
-            failures += 1;
-            continue;
-          }
-          const cart = await fetch(`${address}/api/Product/getCartItems?pageNumber=1&pageSize=10`, { headers });
-          const cartId = ((await cart.json()) as { Data: { billToInfo: { CartId: number | null } } }).Data.billToInfo.CartId;
-          started = performance.now();
-          const placed = await fetch(`${address}/api/Order/placeOrder`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ CartId: cartId, Note: 'bench', Email: null }),
-          });
-          await placed.arrayBuffer();
-          orderLatencies.push(performance.now() - started);
-          if (placed.status === 200) orders += 1;
-          else failures += 1;
-        }
-      }),
-    );
+    const input: LoadInput = {
+      address,
+      tokens,
+      variants: chosen.map(({ productId, colorVariant }) => ({ productId, colorVariant })),
+      durationMs: DURATION_MS,
+      hot: Boolean(process.env.HOT),
+    };
+    // A worker does not inherit tsx's loader: it registers it, then imports the TypeScript module.
+    const tsxApi = import.meta.resolve('tsx/esm/api');
+    const module = new URL('./order-load.ts', import.meta.url).href;
+    const entry = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(module)});`;
+    const load = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: input });
+    const { add: addLatencies, order: orderLatencies, orders, failures, elapsedMs } = await new Promise<LoadOutput>((resolve, reject) => {
+      load.once('message', resolve);
+      load.once('error', reject);
+    });
+    await load.terminate();
     const add = stats(addLatencies);
     const order = stats(orderLatencies);
-    const perSecond = orders / (DURATION_MS / 1000);
+    const perSecond = orders / (elapsedMs / 1000);
     console.log(`${backend}: ${orders} orders in ${DURATION_MS / 1000} s (${perSecond.toFixed(1)}/s), ${failures} failed calls`);
     table.push(`| ${backend} | add to cart (5 lines), ${RETAILERS} retailers | ${add.count} | ${add.p50.toFixed(1)} | ${add.p95.toFixed(1)} | ${add.p99.toFixed(1)} | |`);
     table.push(`| ${backend} | place order (5-line cart), ${RETAILERS} retailers | ${order.count} | ${order.p50.toFixed(1)} | ${order.p95.toFixed(1)} | ${order.p99.toFixed(1)} | ${perSecond.toFixed(1)} |`);

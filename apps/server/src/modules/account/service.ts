@@ -119,28 +119,33 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     };
   }
 
+  // Runs on every authenticated request: prepared once (built once by drizzle, parsed once per
+  // connection by PostgreSQL).
+  const sessionByToken = db
+    .select({
+      userId: users.id,
+      sessionId: sessions.id,
+      email: users.email,
+      name: users.name,
+      role: roles.code,
+      retailerId: users.retailerId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
   async function authenticate(token: string): Promise<Identity | null> {
-    const [row] = await db
-      .select({
-        userId: users.id,
-        sessionId: sessions.id,
-        email: users.email,
-        name: users.name,
-        role: roles.code,
-        retailerId: users.retailerId,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, clock.now()),
-          eq(users.isActive, true),
-        ),
-      )
-      .limit(1);
+    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token), now: clock.now() });
     return row ?? null;
   }
 

@@ -67,12 +67,33 @@ export type BillTo = {
  * worth saving. The rules come as the same JSON the catalogue SQL builds (RuleJson).
  */
 export async function loadPriceContext(
-  db: DbOrTx,
+  db: Db,
   retailerId: number,
   now: Date,
   companyStateCode: string,
 ): Promise<PriceContext> {
-  const [row] = await db
+  const [row] = await priceContextQuery(db).execute({ retailerId, now });
+  if (!row) throw new AppError('not_found', messages.http.notFound);
+  const { stateCode, rules, ...rest } = row;
+  const billTo: BillTo = { ...rest, gstStateCode: row.gstin?.slice(0, 2) ?? stateCode };
+  return { billTo, pricing: pricingOf(billTo.stateId, rules.map(numericRule)), companyStateCode, now };
+}
+
+/** Every cart and order call runs it: prepared once per database (built once, parsed once per connection). */
+const preparedPriceContext = new WeakMap<Db, ReturnType<typeof preparePriceContext>>();
+
+function priceContextQuery(db: Db) {
+  let query = preparedPriceContext.get(db);
+  if (!query) {
+    query = preparePriceContext(db);
+    preparedPriceContext.set(db, query);
+  }
+  return query;
+}
+
+function preparePriceContext(db: Db) {
+  const now = sql.placeholder('now');
+  return db
     .select({
       retailerId: retailers.id,
       userId: users.id,
@@ -103,12 +124,9 @@ export async function loadPriceContext(
     .innerJoin(cities, eq(cities.id, retailers.cityId))
     .innerJoin(countries, eq(countries.id, retailers.countryId))
     .leftJoin(users, eq(users.retailerId, retailers.id))
-    .where(eq(retailers.id, retailerId))
-    .limit(1);
-  if (!row) throw new AppError('not_found', messages.http.notFound);
-  const { stateCode, rules, ...rest } = row;
-  const billTo: BillTo = { ...rest, gstStateCode: row.gstin?.slice(0, 2) ?? stateCode };
-  return { billTo, pricing: pricingOf(billTo.stateId, rules.map(numericRule)), companyStateCode, now };
+    .where(eq(retailers.id, sql.placeholder('retailerId')))
+    .limit(1)
+    .prepare('price_context');
 }
 
 /** json_build_object renders numeric columns as JSON numbers, but a driver may hand bigints back as text. */

@@ -1,0 +1,71 @@
+/**
+ * The load generator of bench/orders.ts, run in a worker thread so the clients' own work (HTTP,
+ * JSON) does not queue on the server's event loop: real clients are other machines. Each retailer
+ * loops for `durationMs`: add a 5-line cart in one call, read it, place the order.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+
+export type LoadInput = {
+  address: string;
+  tokens: string[];
+  variants: { productId: number; colorVariant: string }[];
+  durationMs: number;
+  /** Every retailer orders from the same few variants instead of five of its own. */
+  hot: boolean;
+};
+export type LoadOutput = { add: number[]; order: number[]; orders: number; failures: number; elapsedMs: number };
+
+async function run({ address, tokens, variants, durationMs, hot }: LoadInput): Promise<LoadOutput> {
+  const add: number[] = [];
+  const order: number[] = [];
+  let orders = 0;
+  let failures = 0;
+  const started = performance.now();
+  const ends = started + durationMs;
+  await Promise.all(
+    tokens.map(async (token, worker) => {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      let round = 0;
+      while (performance.now() < ends) {
+        const pick = (k: number) => (hot ? variants[(worker + round + k * 5) % variants.length]! : variants[worker * 5 + k]!);
+        const lines = Array.from({ length: 5 }, (_, k) => pick(k)).map((v) => ({
+          ProductId: v.productId,
+          ColorVariant: v.colorVariant,
+          Quantity: 1 + ((worker + round) % 3),
+        }));
+        round += 1;
+        let t0 = performance.now();
+        const added = await fetch(`${address}/api/Product/addItemsToCart`, { method: 'POST', headers, body: JSON.stringify({ Products: lines }) });
+        await added.arrayBuffer();
+        add.push(performance.now() - t0);
+        if (added.status !== 200) {
+          failures += 1;
+          continue;
+        }
+        const cart = await fetch(`${address}/api/Product/getCartItems?pageNumber=1&pageSize=10`, { headers });
+        const cartId = ((await cart.json()) as { Data: { billToInfo: { CartId: number | null } } }).Data.billToInfo.CartId;
+        t0 = performance.now();
+        const placed = await fetch(`${address}/api/Order/placeOrder`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ CartId: cartId, Note: 'bench', Email: null }),
+        });
+        await placed.arrayBuffer();
+        order.push(performance.now() - t0);
+        if (placed.status === 200) orders += 1;
+        else failures += 1;
+      }
+    }),
+  );
+  return { add, order, orders, failures, elapsedMs: performance.now() - started };
+}
+
+if (parentPort) {
+  const port = parentPort;
+  run(workerData as LoadInput).then(
+    (output) => port.postMessage(output),
+    (error: unknown) => {
+      throw error;
+    },
+  );
+}
