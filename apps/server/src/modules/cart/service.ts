@@ -59,6 +59,19 @@ export type BillTo = {
   maxLimitPerVariant: number;
   maxOrderQuantity: number;
   maxOrderValuePaise: number;
+  /** Where the goods go: the retailer's default shipping address (else its first), null without one. */
+  shipTo: ShipTo | null;
+};
+
+export type ShipTo = {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  stateCode: string;
+  pinCode: string;
+  phone: string;
 };
 
 /**
@@ -118,6 +131,10 @@ function preparePriceContext(db: Db) {
         where d.is_active and (d.valid_from is null or d.valid_from <= ${now}::timestamptz)
           and (d.valid_to is null or d.valid_to >= ${now}::timestamptz)
           and (d.state_id is null or d.state_id = ${retailers.stateId}))`,
+      shipTo: sql<ShipTo | null>`(select json_build_object('id', sa.id, 'name', trim(sa.first_name || ' ' || sa.last_name),
+          'address', sa.address, 'city', sc.name, 'state', ss.name, 'stateCode', ss.state_code, 'pinCode', sa.pin, 'phone', sa.phone)
+        from shipping_addresses sa join cities sc on sc.id = sa.city_id join states ss on ss.id = sa.state_id
+        where sa.retailer_id = ${retailers.id} order by sa.is_default desc, sa.id limit 1)`,
     })
     .from(retailers)
     .innerJoin(states, eq(states.id, retailers.stateId))

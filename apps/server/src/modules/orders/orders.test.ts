@@ -9,6 +9,8 @@ import {
   orders,
   orderStatusHistory,
   productColours,
+  retailers,
+  shippingAddresses,
 } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
@@ -76,6 +78,13 @@ describe('placeOrder', () => {
     expect(order).toMatchObject({ retailerId: r.retailerId, placedByUserId: r.userId, status: 'Placed', totalQuantity: 3, note: 'Deliver before noon.' });
     expect(order!.totalPaise).toBe(Math.round(cart.CartProductTotPricewithGST * 100));
     expect(order!.igstPaise).toBe(36_000);
+    // Bill-to and ship-to are snapshots: later changes to the retailer do not rewrite the order.
+    expect(order).toMatchObject({ billToBusinessName: 'Test Opticals', billToStateCode: '29', shipToName: 'Asha Rao', shipToAddress: '12 Test Street', shipToStateCode: '29', shipToPhone: '9876543210' });
+    expect(order!.shippingAddressId).toEqual(expect.any(Number));
+    await t.db.update(retailers).set({ businessName: 'Renamed Opticals' }).where(eq(retailers.id, r.retailerId));
+    await t.db.update(shippingAddresses).set({ address: '99 New Road' }).where(eq(shippingAddresses.retailerId, r.retailerId));
+    const [snapshot] = await t.db.select().from(orders).where(eq(orders.id, data.OrderID));
+    expect(snapshot).toMatchObject({ billToBusinessName: 'Test Opticals', shipToAddress: '12 Test Street' });
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ quantity: 3, hsnCode: '9003', colorVariant: 'C1', unitPricePaise: 99_999, igstRatePercent: 12 });
