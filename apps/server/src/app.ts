@@ -44,6 +44,14 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 };
 
+export type RouteEntry = { method: string; url: string; isPublic: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly routeTable: readonly RouteEntry[];
+  }
+}
+
 /** Global request body limit; routes that take uploads raise their own. */
 const BODY_LIMIT_BYTES = 100 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -85,6 +93,17 @@ export async function buildApp(deps: AppDeps) {
     },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route the server registers, as registered: the authorization matrix test walks it, so a
+  // new route cannot escape the access checks unnoticed.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, isPublic: route.config?.auth === 'public' });
+    }
+  });
+  app.decorate('routeTable', routeTable);
 
   registerErrorHandler(app);
   app.setValidatorCompiler(validatorCompiler);

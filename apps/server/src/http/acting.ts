@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { EMAIL_MAX_LENGTH } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { requireIdentity } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -69,6 +70,15 @@ export const actingPlugin = fp(
       const acting = await this.acting();
       if (!acting) throw new AppError('invalid', messages.cart.chooseRetailer);
       return acting;
+    });
+
+    // A call that names a retailer (query `email`, body `Email`) the caller may not act for is 403 on
+    // EVERY route, also on routes that would ignore the field: checked before validation, on the
+    // request as sent, so a route without `email` in its schema cannot let it slip through.
+    // An email too long to be one is left to validation, which names the field (400).
+    app.addHook('preValidation', async (request) => {
+      const email = request.identity ? actingEmailOf(request) : undefined;
+      if (email !== undefined && email.length <= EMAIL_MAX_LENGTH) await request.acting();
     });
 
     // onSend (not onResponse) so the row is written before the caller sees the answer.
