@@ -17,12 +17,16 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Whether a path is behind the bearer check (unless its route is declared public). */
+export function isProtectedPath(url: string): boolean {
+  if (PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
+  return PROTECTED_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 function needsToken(request: FastifyRequest): boolean {
   if (request.is404) return false;
   if (request.routeOptions.config.auth === 'public') return false;
-  const url = request.url;
-  if (PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
-  return PROTECTED_PREFIXES.some((prefix) => url.startsWith(prefix));
+  return isProtectedPath(request.url);
 }
 
 /**

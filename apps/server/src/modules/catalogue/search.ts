@@ -386,14 +386,14 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
         where pc.product_id = p.id order by i.product_colour_id, i.priority, i.id)) as images,
       -- Sent once (on whichever row is numbered 1), not repeated on every row.
       case when row_number() over () = 1 then (select json_build_object(
-          'brands', (select json_object_agg(b.id, b.name) from brands b),
-          'productTypes', (select json_object_agg(t.id, t.name) from product_types t),
-          'frameShapes', (select json_object_agg(s.id, s.name) from frame_shapes s),
-          'sizes', (select json_object_agg(z.id, z.name) from sizes z),
-          'materials', (select json_object_agg(m.id, m.name) from materials m),
-          'colours', (select json_object_agg(c.id, json_build_array(c.name, c.hex_code)) from colours c),
-          'tags', (select json_object_agg(tg.id, tg.name) from tags tg),
-          'genders', (select json_agg(json_build_array(g.id, g.name) order by g.sort_order, g.id) from genders g))) end as masters,
+          'brands', (select coalesce(json_object_agg(b.id, b.name), '{}'::json) from brands b),
+          'productTypes', (select coalesce(json_object_agg(t.id, t.name), '{}'::json) from product_types t),
+          'frameShapes', (select coalesce(json_object_agg(s.id, s.name), '{}'::json) from frame_shapes s),
+          'sizes', (select coalesce(json_object_agg(z.id, z.name), '{}'::json) from sizes z),
+          'materials', (select coalesce(json_object_agg(m.id, m.name), '{}'::json) from materials m),
+          'colours', (select coalesce(json_object_agg(c.id, json_build_array(c.name, c.hex_code)), '{}'::json) from colours c),
+          'tags', (select coalesce(json_object_agg(tg.id, tg.name), '{}'::json) from tags tg),
+          'genders', (select coalesce(json_agg(json_build_array(g.id, g.name) order by g.sort_order, g.id), '[]'::json) from genders g))) end as masters,
       (select r.state_id from retailers r where r.id = ${pricing.retailerId}) as acting_state_id,
       (select coalesce(json_agg(json_build_object(
           'id', d.id, 'name', d.name, 'stateId', d.state_id, 'usePercentage', d.use_percentage,

@@ -1,0 +1,251 @@
+/**
+ * The authorization matrix: every authenticated route the server registers (read from its route
+ * table, so a new route fails this file until it is classified below) is called by every kind of
+ * caller, and the answer is asserted: 401 without a token, 403 for a retailer the caller may not
+ * act for (on every route, whether or not the route reads the field), 404 for another retailer's
+ * ids, the route's success for the caller's own data or a linked retailer's, and never a byte of
+ * the other retailer's data in any answer.
+ */
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, cartLines, carts, orders, sessions } from '../db/schema.ts';
+import { hashToken } from '../modules/account/service.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { createProduct, createRetailer, createStaffUser, type TestUser } from '../test/factories.ts';
+import { isProtectedPath } from './auth.ts';
+
+/**
+ * acting: reads and writes the acting retailer's data, which a sales executive or admin must name.
+ * actingOptional: the acting retailer when one is named, else the caller itself (profile, catalogue prices).
+ * shared: the same for everyone signed in (masters, own session, own password).
+ * staff: sales executives and admins only. admin: admins only.
+ */
+type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin';
+
+type Party = TestUser & { name: string; businessName: string | null; productId: number };
+type Built = { query?: Record<string, string>; body?: Record<string, unknown>; multipart?: boolean };
+type Ctx = { caller: Party; subject: Party };
+type RouteCase = {
+  kind: Kind;
+  /** A valid request for `subject`'s data (the acting retailer, or the caller itself). */
+  build?: (ctx: Ctx) => Promise<Built> | Built;
+  /** The same call with the other retailer's ids, made by retailer A for itself: 404. */
+  foreign?: () => Promise<Built> | Built;
+};
+
+let t: TestApp;
+let A: Party;
+let B: Party;
+let sales: Party;
+let admin: Party;
+let place: { countryId: number; stateId: number };
+const B_MARKERS: string[] = [];
+
+/** A fresh session straight in the database: cheap, and logout or a password change cannot spoil the next call. */
+async function tokenFor(user: TestUser): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.db.insert(sessions).values({ userId: user.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.UTC(2030, 0, 1)) });
+  return token;
+}
+
+async function asRetailer(party: Party, options: InjectOptions) {
+  const response = await t.app.inject({ ...options, headers: { authorization: `Bearer ${await tokenFor(party)}` } });
+  expect(response.statusCode, `${options.method ?? 'GET'} ${String(options.url)}: ${response.body}`).toBe(200);
+  return response.json().Data;
+}
+
+/** A cart line of the party (added when the cart is empty) and its cart id. */
+async function lineOf(party: Party): Promise<{ lineId: number; cartId: number }> {
+  let cart = await asRetailer(party, { url: '/api/Product/getCartItems' });
+  if (cart.cartItems.length === 0) {
+    await asRetailer(party, {
+      method: 'POST',
+      url: '/api/Product/addItemsToCart',
+      payload: { Products: [{ ProductId: party.productId, ColorVariant: 'C1', Quantity: 1 }] },
+    });
+    cart = await asRetailer(party, { url: '/api/Product/getCartItems' });
+  }
+  return { lineId: cart.cartItems[0].CartProductDetailId, cartId: cart.billToInfo.CartId };
+}
+
+async function orderOf(party: Party): Promise<number> {
+  const { cartId } = await lineOf(party);
+  const placed = await asRetailer(party, { method: 'POST', url: '/api/Order/placeOrder', payload: { CartId: cartId, Note: '', Email: null } });
+  return placed.OrderID;
+}
+
+const ROUTES: Record<string, RouteCase> = {
+  'POST /api/Account/logout': { kind: 'shared' },
+  'GET /api/Account/getUserProfile': { kind: 'actingOptional' },
+  'POST /api/Account/updateUserProfile': {
+    kind: 'actingOptional',
+    build: ({ subject }) => ({ body: { name: subject.name, phoneNumber: '9876543210', alternatePhoneNumber: '', email: subject.email } }),
+  },
+  'GET /api/Account/getCountries': { kind: 'shared' },
+  'GET /api/Account/getStates': { kind: 'shared', build: () => ({ query: { countryId: String(place.countryId) } }) },
+  'GET /api/Account/getCities': { kind: 'shared', build: () => ({ query: { stateId: String(place.stateId) } }) },
+  'GET /api/Account/getRetailersList': { kind: 'staff' },
+  'POST /api/Account/ChangePassword': {
+    kind: 'shared',
+    build: ({ caller }) => ({ body: { CurrentPassword: caller.password, NewPassword: caller.password } }),
+  },
+  'GET /api/Home/getBanners': { kind: 'shared' },
+  'GET /api/Home/getMaterials': { kind: 'shared' },
+  'GET /api/Home/getFrameShapes': { kind: 'shared' },
+  'GET /api/Home/getPriceRanges': { kind: 'shared' },
+  'GET /api/Product/getFilters': { kind: 'shared' },
+  'GET /api/Product/getSortTypes': { kind: 'shared' },
+  'GET /api/Product/getConfig': { kind: 'shared' },
+  'GET /api/Product/getAllSelectedFields': { kind: 'shared' },
+  'GET /api/Product/getAll': { kind: 'actingOptional' },
+  'GET /api/Product/get': { kind: 'actingOptional', build: ({ subject }) => ({ query: { id: String(subject.productId) } }) },
+  'GET /api/Product/getRelatedProducts': {
+    kind: 'actingOptional',
+    build: ({ subject }) => ({ query: { productId: String(subject.productId) } }),
+  },
+  'GET /api/Product/getInventory': { kind: 'shared', build: () => ({ query: { productId: String(A.productId) } }) },
+  'GET /api/Product/getInventorybyusername': { kind: 'actingOptional' },
+  'GET /api/Product/getInventoryByMultipleProductId': {
+    kind: 'shared',
+    build: () => ({ query: { productIds: String(A.productId) } }),
+  },
+  'POST /api/Product/addItemsToCart': {
+    kind: 'acting',
+    build: ({ subject }) => ({ body: { Products: [{ ProductId: subject.productId, ColorVariant: 'C1', Quantity: 1 }] } }),
+  },
+  'POST /api/Product/updateItemsToCart': {
+    kind: 'acting',
+    build: async ({ subject }) => ({ body: { lines: [{ CartProductDetailID: (await lineOf(subject)).lineId, Quantity: 2 }] } }),
+    foreign: async () => ({ body: { lines: [{ CartProductDetailID: (await lineOf(B)).lineId, Quantity: 2 }] } }),
+  },
+  'GET /api/Product/getCartItems': { kind: 'acting' },
+  'GET /api/Product/getCartItemsCount': { kind: 'acting' },
+  'DELETE /api/Product/deleteCartItems': {
+    kind: 'acting',
+    build: async ({ subject }) => ({ query: { CartProductDetailID: String((await lineOf(subject)).lineId) } }),
+    foreign: async () => ({ query: { CartProductDetailID: String((await lineOf(B)).lineId) } }),
+  },
+  'DELETE /api/Product/clearCart': { kind: 'acting' },
+  'POST /api/Order/placeOrder': {
+    kind: 'acting',
+    build: async ({ subject }) => ({ body: { CartId: (await lineOf(subject)).cartId, Note: '' } }),
+    foreign: async () => ({ body: { CartId: (await lineOf(B)).cartId, Note: '' } }),
+  },
+  'GET /api/Order/getMyOrders': { kind: 'acting' },
+  'GET /api/Order/getOrderDetails': {
+    kind: 'acting',
+    build: async ({ subject }) => ({ query: { orderId: String(await orderOf(subject)) } }),
+    foreign: async () => ({ query: { orderId: String(await orderOf(B)) } }),
+  },
+  'POST /api/Product/uploadProductImage': { kind: 'admin', build: () => ({ multipart: true }) },
+  'POST /api/Home/uploadBanner': { kind: 'admin', build: () => ({ multipart: true }) },
+};
+
+type Call = { caller: Party | null; actingFor?: Party; foreign?: boolean };
+
+async function call(route: string, { caller, actingFor, foreign }: Call) {
+  const [method, url] = route.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+  const spec = ROUTES[route]!;
+  // Whose data the request is about: the named retailer, else the caller (its own profile), and
+  // retailer A's ids for staff naming nobody on a cart or order call (refused with 400 anyway).
+  const subject = actingFor ?? (caller && (caller.retailerId !== null || spec.kind !== 'acting') ? caller : A);
+  const built = foreign && spec.foreign ? await spec.foreign() : ((await spec.build?.({ caller: caller ?? A, subject })) ?? {});
+  const query = { ...built.query };
+  const options: InjectOptions = { method, url, headers: {} };
+  if (built.multipart) {
+    // Not a valid upload: the gate is what is tested here (modules/uploads tests the uploads).
+    options.headers = { 'content-type': 'multipart/form-data; boundary=x' };
+    options.payload = '--x--\r\n';
+    if (actingFor) query.email = actingFor.email;
+  } else if (method === 'POST') {
+    options.payload = { ...built.body, ...(actingFor ? { Email: actingFor.email } : {}) };
+  } else if (actingFor) {
+    query.email = actingFor.email;
+  }
+  options.query = query;
+  if (caller) options.headers = { ...options.headers, authorization: `Bearer ${await tokenFor(caller)}` };
+  return t.app.inject(options);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const productA = await createProduct(t.db, { stocks: [1000, 1000] });
+  const productB = await createProduct(t.db, { stocks: [1000] });
+  const a = await createRetailer(t.db, { stateCode: '36', businessName: 'Alpha Opticals' });
+  const b = await createRetailer(t.db, { stateCode: '29', businessName: 'Bravo Secret Opticals' });
+  A = { ...a, name: 'Asha Rao', businessName: 'Alpha Opticals', productId: productA.productId };
+  B = { ...b, name: 'Asha Rao', businessName: 'Bravo Secret Opticals', productId: productB.productId };
+  const s = await createStaffUser(t.db, 'salesexecutive', { linkedRetailerIds: [a.retailerId] });
+  sales = { ...s, name: 'Sales Person', businessName: null, productId: productA.productId };
+  const ad = await createStaffUser(t.db, 'admin');
+  admin = { ...ad, name: 'Admin User', businessName: null, productId: productA.productId };
+  B_MARKERS.push(B.businessName!, B.email);
+  const profile = await asRetailer(A, { url: '/api/Account/getUserProfile' });
+  place = { countryId: profile.CountryId, stateId: profile.StateId };
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the authorization matrix', () => {
+  it('classifies every authenticated route the server registers', () => {
+    const registered = t.app.routeTable
+      .filter((route) => !route.isPublic && isProtectedPath(route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(registered).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('answers every route for every caller as the matrix says, never with the other retailer’s data', async () => {
+    const outcomes: string[] = [];
+    const expectStatus = async (route: string, who: string, c: Call, expected: number | 'granted') => {
+      const response = await call(route, c);
+      const ok = expected === 'granted' ? ![401, 403].includes(response.statusCode) : response.statusCode === expected;
+      if (!ok) outcomes.push(`${route} as ${who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+      // Only an admin may see retailer B (e.g. in the retailers list).
+      const leaked = c.caller === admin ? [] : B_MARKERS.filter((marker) => response.body.includes(marker));
+      if (leaked.length > 0) outcomes.push(`${route} as ${who}: the answer contains retailer B's ${leaked.join(', ')}`);
+    };
+
+    for (const [route, spec] of Object.entries(ROUTES)) {
+      const { kind } = spec;
+      await expectStatus(route, 'nobody', { caller: null }, 401);
+      // Naming a retailer the caller may not act for is refused on every route.
+      await expectStatus(route, 'retailer A naming retailer B', { caller: A, actingFor: B }, 403);
+      await expectStatus(route, 'a sales executive naming an unlinked retailer', { caller: sales, actingFor: B }, 403);
+      if (spec.foreign) await expectStatus(route, 'retailer A with retailer B’s ids', { caller: A, foreign: true }, 404);
+
+      const self = kind === 'staff' || kind === 'admin' ? 403 : 200;
+      await expectStatus(route, 'retailer A', { caller: A }, self);
+      await expectStatus(route, 'retailer A naming itself', { caller: A, actingFor: A }, self);
+
+      const staff = kind === 'admin' ? 403 : 200;
+      await expectStatus(route, 'a sales executive for a linked retailer', { caller: sales, actingFor: A }, staff);
+      await expectStatus(route, 'a sales executive for itself', { caller: sales }, kind === 'acting' ? 400 : staff);
+
+      const byAdmin = kind === 'admin' ? 'granted' : 200;
+      await expectStatus(route, 'an admin for retailer A', { caller: admin, actingFor: A }, byAdmin);
+      await expectStatus(route, 'an admin for itself', { caller: admin }, kind === 'acting' ? 400 : byAdmin);
+    }
+    expect(outcomes).toEqual([]);
+  });
+
+  it('left every line and order of retailer B as B’s own work: nobody else added, placed or acted for B', async () => {
+    const foreignLines = await t.db
+      .select({ id: cartLines.id })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(and(eq(carts.retailerId, B.retailerId), ne(cartLines.addedByUserId, B.userId)));
+    expect(foreignLines).toEqual([]);
+    const bOrders = await t.db.select({ by: orders.placedByUserId }).from(orders).where(eq(orders.retailerId, B.retailerId));
+    expect(bOrders.length).toBeGreaterThan(0);
+    expect(bOrders.every((order) => order.by === B.userId)).toBe(true);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.onBehalfOfRetailerId, B.retailerId))).toEqual([]);
+    // …while the linked sales executive's work for A is on record.
+    const forA = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.onBehalfOfRetailerId, A.retailerId));
+    expect(forA.map((row) => row.action)).toEqual(expect.arrayContaining(['cart.add', 'order.place', 'account.updateProfile']));
+  });
+});
