@@ -238,14 +238,14 @@ describe('the authorization matrix', () => {
       .select({ id: cartLines.id })
       .from(cartLines)
       .innerJoin(carts, eq(carts.id, cartLines.cartId))
-      .where(and(eq(carts.retailerId, B.retailerId), ne(cartLines.addedByUserId, B.userId)));
+      .where(and(eq(carts.retailerId, B.retailerId!), ne(cartLines.addedByUserId, B.userId)));
     expect(foreignLines).toEqual([]);
-    const bOrders = await t.db.select({ by: orders.placedByUserId }).from(orders).where(eq(orders.retailerId, B.retailerId));
+    const bOrders = await t.db.select({ by: orders.placedByUserId }).from(orders).where(eq(orders.retailerId, B.retailerId!));
     expect(bOrders.length).toBeGreaterThan(0);
     expect(bOrders.every((order) => order.by === B.userId)).toBe(true);
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.onBehalfOfRetailerId, B.retailerId))).toEqual([]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.onBehalfOfRetailerId, B.retailerId!))).toEqual([]);
     // …while the linked sales executive's work for A is on record.
-    const forA = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.onBehalfOfRetailerId, A.retailerId));
+    const forA = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.onBehalfOfRetailerId, A.retailerId!));
     expect(forA.map((row) => row.action)).toEqual(expect.arrayContaining(['cart.add', 'order.place', 'account.updateProfile']));
   });
 });
