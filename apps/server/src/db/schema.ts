@@ -23,6 +23,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -816,7 +817,15 @@ export const cartLines = pgTable(
 // Orders
 // ---------------------------------------------------------------------------
 
-/** Gap-free numbering per series and financial year (order refs, invoice numbers). */
+/**
+ * Order reference numbers ('FP/2026-27/000123': the financial year, then this number). A sequence,
+ * not a counter row: nextval takes no lock, so orders never queue on each other for a number. Order
+ * references need not be gap-free (a rolled-back order skips one); invoice numbers must be, and
+ * use document_sequences.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1, minValue: 1 });
+
+/** Gap-free numbering per series and financial year (invoice numbers, which GST rules require without gaps). */
 export const documentSequences = pgTable(
   'document_sequences',
   {

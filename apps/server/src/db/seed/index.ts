@@ -654,7 +654,7 @@ async function seedOrders(
     salesUserId: acc.salesUserId,
     adminUserId: acc.adminUserId,
   });
-  const { refs, last: lastOrder } = numberOrders(planned);
+  const refs = numberOrders(planned);
   const orderIds: number[] = [];
   for (let i = 0; i < planned.length; i++) {
     const p = planned[i]!;
@@ -692,10 +692,9 @@ async function seedOrders(
       paymentCount += inv.payments.length;
     }
   }
-  const sequences = [
-    ...[...lastOrder].map(([financialYear, lastValue]) => ({ series: 'order', financialYear, lastValue })),
-    ...[...lastInvoice].map(([financialYear, lastValue]) => ({ series: 'invoice', financialYear, lastValue })),
-  ];
+  const sequences = [...lastInvoice].map(([financialYear, lastValue]) => ({ series: 'invoice', financialYear, lastValue }));
   if (sequences.length) await tx.insert(documentSequences).values(sequences);
+  // New orders continue the running number after the seeded ones.
+  if (planned.length) await tx.execute(sql`select setval('order_number_seq', ${planned.length})`);
   return { orders: planned.length, invoices: plannedInvoices.length, payments: paymentCount };
 }

@@ -231,16 +231,9 @@ export function planOrders(
   return planned.sort((a, b) => (a.order.placedAt as Date).getTime() - (b.order.placedAt as Date).getTime());
 }
 
-/** Order references in placing order, one series per financial year. */
-export function numberOrders(planned: PlannedOrder[]): { refs: string[]; last: Map<string, number> } {
-  const last = new Map<string, number>();
-  const refs = planned.map((p) => {
-    const fy = financialYearOf(p.order.placedAt as Date);
-    const n = (last.get(fy) ?? 0) + 1;
-    last.set(fy, n);
-    return orderRefNo(fy, n);
-  });
-  return { refs, last };
+/** Order references in placing order: the financial year, then one running number (order_number_seq). */
+export function numberOrders(planned: PlannedOrder[]): string[] {
+  return planned.map((p, i) => orderRefNo(financialYearOf(p.order.placedAt as Date), i + 1));
 }
 
 export interface PlannedInvoice {

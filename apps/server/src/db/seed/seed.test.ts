@@ -122,6 +122,11 @@ describe('demo seed', () => {
       .select({ id: orders.id, total: orders.totalPaise, taxable: orders.taxablePaise, retailerId: orders.retailerId, ref: orders.orderRefNo })
       .from(orders);
     expect(rows.length).toBeGreaterThan(0);
+    // One running number across financial years, and the next order continues after the seeded ones.
+    const numbers = rows.map((o) => Number(o.ref.slice(-6))).sort((x, y) => x - y);
+    expect(numbers).toEqual(rows.map((_, i) => i + 1));
+    const [next] = await queryRows<{ n: string }>(a.db, sql`select nextval('order_number_seq') as n`);
+    expect(Number(next!.n)).toBe(rows.length + 1);
     for (const o of rows) {
       expect(o.ref).toMatch(/^FP\/\d{4}-\d{2}\/\d{6}$/);
       const lines = await a.db.select().from(orderLines).where(eq(orderLines.orderId, o.id));

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals, formatInr, orderLimitProblem } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
@@ -121,12 +120,12 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
           throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, left)));
         }
 
-        // Written under a placeholder reference and numbered by the last statement: every order
-        // waits on the one sequence row, so its lock is held only from there to commit.
+        // Numbered from a sequence: nextval takes no lock, so orders never queue for a number.
         const [order] = await tx
           .insert(orders)
           .values({
-            orderRefNo: `pending:${randomUUID()}`,
+            orderRefNo: sql`(select ${orderRefPrefix(financialYearOf(now))} || lpad(n, greatest(6, length(n)), '0')
+              from (select nextval('order_number_seq')::text as n) as next)`,
             retailerId: acting.retailerId,
             placedByUserId: acting.identity.userId,
             status: 'Placed',
@@ -163,7 +162,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
             createdAt: now,
             updatedAt: now,
           })
-          .returning({ id: orders.id });
+          .returning({ id: orders.id, ref: orders.orderRefNo });
         if (!order) throw new Error('order not written');
         await tx.insert(orderLines).values(
           lines.map(({ row, totals: t, discount, unitPricePaise }) => ({
@@ -213,19 +212,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
             values ${sql.join(movements, sql`, `)}
           )
           delete from carts where id = ${input.cartId}`);
-        const fy = financialYearOf(now);
-        const [numbered] = await queryRows<{ order_ref_no: string }>(
-          tx,
-          sql`with next as (
-              insert into document_sequences (series, financial_year, last_value) values ('order', ${fy}, 1)
-              on conflict (series, financial_year) do update set last_value = document_sequences.last_value + 1
-              returning last_value)
-            update orders set order_ref_no = ${orderRefPrefix(fy)} || lpad(next.last_value::text, greatest(6, length(next.last_value::text)), '0')
-            from next where orders.id = ${order.id}
-            returning order_ref_no`,
-        );
-        const ref = numbered!.order_ref_no;
-        return { OrderID: order.id, OrderRefNo: ref, created: true, quantity: totals.quantity, totalPaise: totals.totalPaise };
+        return { OrderID: order.id, OrderRefNo: order.ref, created: true, quantity: totals.quantity, totalPaise: totals.totalPaise };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
