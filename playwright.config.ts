@@ -4,12 +4,17 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real built
- * server on a random port, with a fresh embedded database seeded with the demo data.
- * The port is chosen once in the main process; workers inherit it through the environment.
+ * server on a random port, with a fresh embedded database seeded with the demo data, and a mail
+ * catcher (e2e/mail-catcher.mjs) the server sends its mails to. The ports are chosen once in the
+ * main process; workers inherit them through the environment (E2E_MAIL_URL reads the mails).
  */
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 10000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_MAIL_HTTP_PORT ??= String(port + 2);
+const mailHttpUrl = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
+process.env.E2E_MAIL_URL = mailHttpUrl;
 const dataDir = path.join(tmpdir(), `frameport-e2e-${port}`);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -44,19 +49,33 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined } },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_PRODUCTS: '300',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node e2e/mail-catcher.mjs',
+      url: `${mailHttpUrl}/healthz`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_PORT: process.env.E2E_SMTP_PORT, MAIL_HTTP_PORT: process.env.E2E_MAIL_HTTP_PORT },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+      url: `${baseURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_PRODUCTS: '300',
+        LOG_LEVEL: 'warn',
+        // Links in mails (the password reset) point at this server.
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`,
+      },
+    },
+  ],
 });

@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
             path: 'login',
             lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
           },
+          {
+            path: 'resetpassword',
+            lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+          },
         ],
       },
       {

@@ -56,6 +56,24 @@ describe('apiFetch', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends extra headers such as Idempotency-Key, but never lets them replace the token or Accept', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ Status: 0, Error: null, Data: { message: 'Placed' } }));
+
+    await apiFetch('/api/Order/placeOrder', {
+      method: 'POST',
+      body: { CartId: 7 },
+      schema: z.object({ message: z.string() }),
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged', Accept: 'text/html' },
+    });
+
+    const headers = new Headers(fetchSpy.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Authorization')).toBe('Bearer token-abc');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
   it('throws an ApiError with the server message on Status 1', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       jsonResponse({ Status: 1, Error: { Message: 'Order quantity limit reached', StackTrace: null }, Data: null }, 409),

@@ -38,6 +38,8 @@ export type ApiFetchOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
   /** Defaults to the current session's token; `null` sends no Authorization header. */
   token?: string | null;
+  /** Extra request headers, e.g. `Idempotency-Key`. Accept, Authorization and a JSON body's Content-Type win over them. */
+  headers?: Record<string, string>;
 };
 
 /** `fetch` that turns "no answer" into an `ApiError` with `isNetworkError`; aborts stay aborts. */
@@ -65,7 +67,8 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
   const { method = 'GET', body, schema, query, signal } = options;
   const token = options.token === undefined ? getAccessToken() : options.token;
 
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
   if (body instanceof URLSearchParams || body instanceof FormData) {

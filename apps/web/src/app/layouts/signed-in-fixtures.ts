@@ -187,7 +187,7 @@ function answer<T>(value: Answer<T>, wrap: (data: T) => unknown = (data) => data
   return value === 'fail' ? failure('Something went wrong. Please try again.', 500) : ok(wrap(value));
 }
 
-/** `fetch` answering like the server for the shell and home calls; anything else is a 404 envelope. */
+/** `fetch` answering like the server for the shell and home calls and Add to order; anything else is a 404 envelope. */
 export function fakeShellServer(data: FakeShell = {}) {
   const pages = data.pages ?? { FOOTER: pageContent({ Title: 'Footer', Content: '<p>© 2026 Frameport</p>', Year: '2026' }) };
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -217,6 +217,8 @@ export function fakeShellServer(data: FakeShell = {}) {
       }
       case '/api/Home/getCorporateDetails':
         return answer(data.corporate ?? corporateDetails());
+      case '/api/Product/addItemsToCart':
+        return ok({ message: 'Items added to cart successfully', skipped: [], CartCount: 1 });
       default:
         return failure('Not found', 404);
     }

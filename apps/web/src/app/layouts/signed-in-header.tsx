@@ -3,9 +3,11 @@ import { Box, Burger, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
 import { cartQueries } from '../../features/cart/api.ts';
 import type { CategoriesState, NavLinkItem } from '../../features/navigation/links.ts';
+import { ActingIndicator } from '../../features/navigation/components/acting-indicator.tsx';
 import { CategoryMenu } from '../../features/navigation/components/category-menu.tsx';
 import { HeaderSearch } from '../../features/navigation/components/header-search.tsx';
 import { OrderLinks, type CartSummary } from '../../features/navigation/components/order-links.tsx';
@@ -22,10 +24,13 @@ type SignedInHeaderProps = {
 /**
  * The sticky header. From 768 px: logo, Frames and Sunglasses menus, search, express checkout,
  * purchase order, profile. Below: burger (the slide-out menu), logo, search, purchase order, profile.
+ * The order shortcuts wait until the user can order (a sales executive first chooses a retailer);
+ * while acting for one, a strip under the bar names them.
  */
 export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onToggleMenu }: SignedInHeaderProps) {
+  const { email, canOrder, retailer } = useActing();
   // Every cart change invalidates cartQueries.all, so the badge follows the cart.
-  const count = useQuery(cartQueries.count(null));
+  const count = useQuery({ ...cartQueries.count(email), enabled: canOrder });
   const cart: CartSummary | null = count.data
     ? {
         lines: count.data.CartCount,
@@ -56,10 +61,11 @@ export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onT
         </Group>
         <Group gap={4} wrap="nowrap" className={classes.barEnd}>
           <HeaderSearch />
-          <OrderLinks cart={cart} />
+          {canOrder && <OrderLinks cart={cart} />}
           <ProfileMenu />
         </Group>
       </Container>
+      {retailer !== null && <ActingIndicator businessName={retailer.businessName} />}
     </header>
   );
 }

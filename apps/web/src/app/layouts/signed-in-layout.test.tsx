@@ -72,7 +72,8 @@ describe('signed-in routes', () => {
     signIn();
     renderApp('/home');
 
-    expect(await screen.findByText('You can choose a retailer to act for from Switch User.')).toBeInTheDocument();
+    expect(await screen.findByText(/You can choose a retailer to act for from/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Switch User' })).toHaveAttribute('href', '/profile?switch-user=true');
   });
 
   it('offer Retry when the profile cannot be loaded', async () => {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
 import { logout } from '../../features/auth/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { MobileNavigation } from '../../features/navigation/components/mobile-navigation.tsx';
@@ -17,6 +18,7 @@ import classes from './signed-in-layout.module.css';
  */
 export function SignedInLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  useResetOnOtherTabSwitch();
   const filters = useQuery(catalogueQueries.filters());
   const navigation = filters.data ? categoryNavigation(filters.data) : null;
   const frames = navigation ? frameLinks(navigation) : [];

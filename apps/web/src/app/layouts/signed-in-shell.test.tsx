@@ -11,7 +11,8 @@ async function openHome() {
   fakeShellServer();
   signIn();
   const view = renderApp('/home');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' });
+  // The first render loads the route's chunk: slow on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' }, { timeout: 5000 });
   return view;
 }
 

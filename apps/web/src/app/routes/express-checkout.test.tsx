@@ -2,6 +2,7 @@ import type { Product } from '@frameport/domain/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
 import { colourVariant, product } from '../../features/catalogue/catalogue-fixtures.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
@@ -52,6 +53,8 @@ afterEach(() => {
 async function openExpress() {
   const view = renderApp('/express-checkout');
   await screen.findByRole('heading', { level: 1, name: 'Express Checkout' }, { timeout: 5000 });
+  // The form waits for the role: a sales executive may first have to choose a retailer.
+  await screen.findByLabelText('Model number', { selector: 'input' });
   return view;
 }
 
@@ -159,5 +162,23 @@ describe('/express-checkout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add 1 line to order' }));
     await waitFor(() => expect(addBodies(fetchSpy)).toEqual([{ Products: [{ ProductId: 1, ColorVariant: 'C1', Quantity: 4 }], Email: null }]));
+  });
+
+  it('acting for a retailer: looks models up with their prices and adds to their cart', { timeout: 15000 }, async () => {
+    const fetchSpy = fakeActingServer();
+    signInAsSales(BLR);
+    const user = userEvent.setup();
+    await openExpress();
+
+    await pickModel(user, 'vx-av', 'VX-AV-1023');
+    expect(requestsTo(fetchSpy, '/api/Product/getAll')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of vx-av-1023 black (c1)' }));
+    await user.click(screen.getByRole('button', { name: 'Add to order' }));
+
+    await waitFor(() => expect(requestsTo(fetchSpy, '/api/Product/addItemsToCart')).toHaveLength(1));
+    expect(requestsTo(fetchSpy, '/api/Product/addItemsToCart')[0]?.body).toEqual({
+      Products: [{ ProductId: 1, ColorVariant: 'C1', Quantity: 1 }],
+      Email: BLR.email,
+    });
   });
 });

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import type { AddCartLine } from '@frameport/domain/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
+import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
 import { profileQueries } from '../../features/auth/api.ts';
 import { useAddToCart } from '../../features/cart/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
@@ -14,15 +16,20 @@ const PAGE_TITLE = 'Express Checkout';
 
 /** /express-checkout: bulk add by model number, or from CSV rows; then on to the purchase order. */
 export function ExpressCheckoutRoute() {
-  const email = null; // the retailer orders for itself
+  const { email, canOrder, isSalesExecutive } = useActing();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const profile = useQuery(profileQueries.detail());
+  const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder });
   const addToCart = useAddToCart(email);
 
   const lookup: ModelLookup = async (modelName) => {
     const data = await queryClient.fetchQuery(
-      catalogueQueries.search({ search: modelSearchString(modelName), pageNumber: EXPRESS_PAGE_NUMBER, pageSize: EXPRESS_PAGE_SIZE }),
+      catalogueQueries.search({
+        search: modelSearchString(modelName),
+        pageNumber: EXPRESS_PAGE_NUMBER,
+        pageSize: EXPRESS_PAGE_SIZE,
+        email,
+      }),
     );
     return data.searchResults.value;
   };
@@ -41,13 +48,20 @@ export function ExpressCheckoutRoute() {
           Enter model numbers, set the quantity of each colour and add them to your order in one go.
         </Text>
       </div>
-      <ExpressCheckout
-        lookup={lookup}
-        onSubmit={submit}
-        onDone={() => void navigate('/purchase-order')}
-        submitting={addToCart.isPending}
-        maxPerVariant={profile.data?.MaxLimitPerVariant ?? null}
-      />
+      {!canOrder ? (
+        // The role is still loading, or a sales executive has not chosen a retailer yet.
+        isSalesExecutive ? <ChooseRetailerPrompt /> : <Skeleton height={120} radius="md" />
+      ) : (
+        // Another retailer starts with empty rows (their limits and stock differ).
+        <ExpressCheckout
+          key={email ?? ''}
+          lookup={lookup}
+          onSubmit={submit}
+          onDone={() => void navigate('/purchase-order')}
+          submitting={addToCart.isPending}
+          maxPerVariant={profile.data?.MaxLimitPerVariant ?? null}
+        />
+      )}
     </Stack>
   );
 }

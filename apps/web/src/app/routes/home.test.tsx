@@ -16,7 +16,8 @@ function openHome(...args: Parameters<typeof fakeShellServer>) {
 }
 
 async function section(name: string) {
-  return within(await screen.findByRole('region', { name }));
+  // The first render loads the route's chunk: slow on a busy machine.
+  return within(await screen.findByRole('region', { name }, { timeout: 5000 }));
 }
 
 /** The tile links of a section (not its View all), as [label, /products query]. */
@@ -80,6 +81,19 @@ describe('/home sections', () => {
     expect(arrivals.getByRole('article', { name: /Kids Zone Flex Round/ })).toBeInTheDocument();
     const [call] = callsTo(fetchSpy, '/api/Product/getAll');
     expect(Object.fromEntries(call!.searchParams)).toEqual({ search: '', pageNumber: '1', pageSize: '8' });
+  });
+
+  it('takes quantities per colour on the new arrivals and adds them to the order, as on /products', async () => {
+    const { fetchSpy } = openHome({ newArrivals: [product()] });
+    const user = userEvent.setup();
+    const arrivals = await section('New arrivals');
+
+    await user.type(await arrivals.findByRole('textbox', { name: 'Quantity of Vistara Aviator Classic, Black (C1)' }), '4');
+    await user.click(arrivals.getByRole('button', { name: 'Add to order (4)' }));
+
+    await waitFor(() => expect(callsTo(fetchSpy, '/api/Product/addItemsToCart')).toHaveLength(1));
+    const [, init] = fetchSpy.mock.calls.find(([input]) => String(input).startsWith('/api/Product/addItemsToCart')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ Products: [{ ProductId: 1, ColorVariant: 'C1', Quantity: 4 }], Email: null });
   });
 
   it('gives every section a View all link to the catalogue', async () => {

@@ -1,9 +1,13 @@
 import { buildCatalogueSearch, emptyCatalogueQuery } from '@frameport/domain';
 import { normaliseRole, type UserProfile } from '@frameport/domain/contract';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
+import { SWITCH_USER_PATH } from '../../features/acting/components/choose-retailer-prompt.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
+import { useOrderEntry } from '../../features/acting/use-order-entry.ts';
 import { profileQueries } from '../../features/auth/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx';
@@ -29,7 +33,9 @@ const NEW_ARRIVALS_SEARCH = {
  */
 export function HomeRoute() {
   const filters = useQuery(catalogueQueries.filters());
-  const newArrivals = useQuery(catalogueQueries.search(NEW_ARRIVALS_SEARCH));
+  const { email } = useActing();
+  const newArrivals = useQuery(catalogueQueries.search({ ...NEW_ARRIVALS_SEARCH, email }));
+  const orderEntry = useOrderEntry();
   const colours = filters.data?.find((filter) => filter.Key === 'frameColorIdList')?.Data;
 
   return (
@@ -45,7 +51,7 @@ export function HomeRoute() {
         error={newArrivals.isError ? newArrivals.error : null}
         retrying={newArrivals.isFetching}
         onRetry={() => void newArrivals.refetch()}
-        renderProduct={(product) => <ProductCard product={product} />}
+        renderProduct={(product) => <ProductCard product={product} orderEntry={orderEntry} />}
       />
       <PriceRangeSection />
       <ColourSection
@@ -127,7 +133,11 @@ function Account({ profile }: { profile: UserProfile }) {
     <>
       {isSalesExecutive && (
         <Alert variant="light" icon={<IconUsers size={18} aria-hidden="true" />}>
-          You can choose a retailer to act for from Switch User.
+          You can choose a retailer to act for from{' '}
+          <Anchor component={Link} to={SWITCH_USER_PATH} fw={600}>
+            Switch User
+          </Anchor>
+          .
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

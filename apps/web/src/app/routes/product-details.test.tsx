@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
 import { accessory, colourVariant, fakeCatalogueServer, product } from '../../features/catalogue/catalogue-fixtures.ts';
 import { currentTabId, OPEN_PRODUCT_TABS_KEY, readEntries } from '../../features/catalogue/open-product-tabs.ts';
 import { startSession } from '../../lib/session.ts';
@@ -116,5 +117,32 @@ describe('/product-details', () => {
     expect(readEntries()).toEqual([expect.objectContaining({ tab: currentTabId(), productId: 5 })]);
     unmount();
     expect(readEntries()).toEqual([]);
+  });
+
+  it('acting for a retailer: their prices, and Add to order on the product and its related products', async () => {
+    const fetchSpy = fakeActingServer({ products: [product({ productId: 5 })], related: [product({ productId: 8, productName: 'Urban Round Edge' })] });
+    signInAsSales(BLR);
+    renderApp('/product-details?productId=5');
+
+    await screen.findByRole('heading', { level: 1, name: 'Vistara Aviator Classic' });
+    expect(requestsTo(fetchSpy, '/api/Product/get')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+    expect(screen.getByRole('region', { name: 'Order quantities' })).toBeInTheDocument();
+
+    const related = await screen.findByRole('list', { name: 'Related products' });
+    expect(requestsTo(fetchSpy, '/api/Product/getRelatedProducts')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+    expect(within(related).getByRole('textbox', { name: 'Quantity of Urban Round Edge, Black (C1)' })).toBeInTheDocument();
+    expect(within(related).getByRole('button', { name: 'Add to order' })).toBeInTheDocument();
+  });
+
+  it('asks a sales executive without a retailer to choose one instead of offering Add to order', async () => {
+    fakeActingServer({ products: [product({ productId: 5 })], related: [product({ productId: 8, productName: 'Urban Round Edge' })] });
+    signInAsSales();
+    renderApp('/product-details?productId=5');
+
+    expect(await screen.findByText('Choose a retailer to order for')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Switch User' })).toHaveAttribute('href', '/profile?switch-user=true');
+    await screen.findByRole('list', { name: 'Related products' });
+    expect(screen.queryByRole('button', { name: /Add to order/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order quantities' })).not.toBeInTheDocument();
   });
 });

@@ -7,8 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs, type Crumb } from '../../components/page-breadcrumbs.tsx';
-import { profileQueries } from '../../features/auth/api.ts';
-import { useAddToCart } from '../../features/cart/api.ts';
+import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
+import { useOrderEntry } from '../../features/acting/use-order-entry.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductDetailsView } from '../../features/catalogue/components/product-details-view.tsx';
 import { RelatedProducts } from '../../features/catalogue/components/related-products.tsx';
@@ -31,11 +32,11 @@ export function ProductDetailsRoute() {
 }
 
 function ProductDetails({ productId }: { productId: number }) {
-  const product = useQuery(catalogueQueries.product(productId));
+  const acting = useActing();
+  const product = useQuery(catalogueQueries.product(productId, acting.email));
   const tab = useProductTab(productId);
-  const profile = useQuery(profileQueries.detail());
-  const addToCart = useAddToCart(null);
-  const orderEntry = { onAddToOrder: addToCart.mutateAsync, maxPerVariant: profile.data?.MaxLimitPerVariant ?? null };
+  const orderEntry = useOrderEntry();
+  const orderPrompt = acting.isSalesExecutive && !acting.canOrder ? <ChooseRetailerPrompt /> : undefined;
 
   if (product.isPending) return <ProductDetailsSkeleton />;
   if (product.isError) {
@@ -63,8 +64,8 @@ function ProductDetails({ productId }: { productId: number }) {
         <TabAlreadyOpen productName={name} onOpenHere={tab.openHere} />
       ) : (
         <>
-          <ProductDetailsView product={product.data} orderEntry={orderEntry} />
-          <RelatedProducts productId={productId} />
+          <ProductDetailsView product={product.data} orderEntry={orderEntry} orderPrompt={orderPrompt} />
+          <RelatedProducts productId={productId} email={acting.email} orderEntry={orderEntry} />
         </>
       )}
     </Stack>

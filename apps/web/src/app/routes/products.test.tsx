@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
 import { accessory, fakeCatalogueServer, getAllSearches, product } from '../../features/catalogue/catalogue-fixtures.ts';
 import { startSession } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -253,5 +254,33 @@ describe('/products', () => {
 
     expect(await screen.findByText('This link has a filter we cannot read')).toBeInTheDocument();
     expect(screen.getByText('"frameShapeId" must be a comma-separated list of ids, e.g. 1,2.')).toBeInTheDocument();
+  });
+
+  it('acting for a retailer: searches with their email and adds to their cart', async () => {
+    const fetchSpy = fakeActingServer();
+    signInAsSales(BLR);
+    const user = userEvent.setup();
+    renderApp('/products');
+
+    const field = await screen.findByRole('textbox', { name: 'Quantity of Vistara Aviator Classic, Black (C1)' }, { timeout: 3000 });
+    expect(requestsTo(fetchSpy, '/api/Product/getAll').every(({ url }) => url.searchParams.get('email') === BLR.email)).toBe(true);
+    await user.type(field, '3');
+    await user.click(screen.getByRole('button', { name: 'Add to order (3)' }));
+
+    await waitFor(() => expect(requestsTo(fetchSpy, '/api/Product/addItemsToCart')).toHaveLength(1));
+    expect(requestsTo(fetchSpy, '/api/Product/addItemsToCart')[0]?.body).toEqual({
+      Products: [{ ProductId: 1, ColorVariant: 'C1', Quantity: 3 }],
+      Email: BLR.email,
+    });
+  });
+
+  it('shows a sales executive without a retailer the cards without Add to order, and a way to choose one', async () => {
+    fakeActingServer();
+    signInAsSales();
+    renderApp('/products');
+
+    expect(await screen.findByText('Choose a retailer to order for', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: /Vistara Aviator Classic/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add to order/ })).not.toBeInTheDocument();
   });
 });

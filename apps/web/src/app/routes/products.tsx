@@ -19,8 +19,9 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
-import { profileQueries } from '../../features/auth/api.ts';
-import { useAddToCart } from '../../features/cart/api.ts';
+import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
+import { useOrderEntry } from '../../features/acting/use-order-entry.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
 import { CatalogueSearchBox } from '../../features/catalogue/components/catalogue-search-box.tsx';
@@ -55,10 +56,9 @@ export function ProductsRoute() {
 
   const filters = useQuery(catalogueQueries.filters());
   const sortTypes = useQuery(catalogueQueries.sortTypes());
-  const results = useQuery({ ...catalogueQueries.search({ search, pageNumber: page }), enabled: state.ok });
-  const profile = useQuery(profileQueries.detail());
-  const addToCart = useAddToCart(null);
-  const orderEntry = { onAddToOrder: addToCart.mutateAsync, maxPerVariant: profile.data?.MaxLimitPerVariant ?? null };
+  const acting = useActing();
+  const results = useQuery({ ...catalogueQueries.search({ search, pageNumber: page, email: acting.email }), enabled: state.ok });
+  const orderEntry = useOrderEntry();
 
   const [filterModalOpened, filterModal] = useDisclosure(false);
   const [phoneFilterOpened, phoneFilter] = useDisclosure(false);
@@ -176,6 +176,8 @@ export function ProductsRoute() {
                 Sort
               </Button>
             </Group>
+
+            {acting.isSalesExecutive && !acting.canOrder && <ChooseRetailerPrompt />}
 
             <ActiveFilters chips={chips} onRemove={(chip) => update(chip.remove)} clearTo="/products" />
 

@@ -1,8 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodiesSentTo, CURRENT_PASSWORD, fakeAccountServer } from '../../features/account/account-fixtures.ts';
+import { setActingRetailer } from '../../features/acting/acting-store.ts';
 import { bodiesOf } from '../../features/cart/cart-fixtures.ts';
-import { fakeOrdersServer, orderDetails, orderLine, orderSummary } from '../../features/orders/order-fixtures.ts';
+import {
+  fakeOrdersServer as fakeOrderCalls,
+  orderDetails,
+  orderLine,
+  orderSummary,
+  type FakeOrders,
+} from '../../features/orders/order-fixtures.ts';
+import { userProfile } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
 
@@ -12,6 +21,11 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The order calls plus the account calls (the profile tells the tabs who is signed in). */
+function fakeOrdersServer(orders: FakeOrders) {
+  return fakeAccountServer({}, fakeOrderCalls(orders));
+}
 
 const manyOrders = (count: number) => Array.from({ length: count }, (_, index) => orderSummary(index + 1));
 
@@ -143,5 +157,330 @@ describe('/profile My Orders', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?order=true'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order Placed Successfully' })).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/profile');
+  });
+});
+
+const salesExecutive = userProfile({
+  UserId: 2,
+  RetailerID: null,
+  UserName: 'sales@frameport.test',
+  Name: 'Suresh Naidu',
+  Email: 'sales@frameport.test',
+  BusinessName: null,
+  RoleID: 3,
+  RoleName: 'Sales Executive',
+});
+
+function tabNames(): string[] {
+  return screen.getAllByRole('tab').map((tab) => tab.textContent ?? '');
+}
+
+describe('/profile tabs', () => {
+  it('opens My Profile without a flag and offers a retailer every tab but Switch User', async () => {
+    fakeAccountServer();
+    signIn();
+    renderApp('/profile');
+
+    expect(await screen.findByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password']);
+    expect(await screen.findByRole('heading', { name: 'Contact details' })).toBeInTheDocument();
+  });
+
+  it('selects Change Password by its flag, and a tab click rewrites the flags', async () => {
+    fakeAccountServer({}, fakeOrderCalls({ orders: [] }));
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile?change-password=true');
+
+    expect(await screen.findByRole('tab', { name: 'Change Password', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'My Orders' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?order=true'));
+    await user.click(screen.getByRole('tab', { name: 'My Profile' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
+  });
+
+  it('leaves /my-orders for /profile when another tab is chosen', async () => {
+    fakeAccountServer({}, fakeOrderCalls({ orders: [] }));
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/my-orders');
+
+    await user.click(await screen.findByRole('tab', { name: 'Change Password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(router.state.location.search).toBe('?change-password=true');
+    expect(await screen.findByRole('tab', { name: 'Change Password', selected: true })).toBeInTheDocument();
+  });
+
+  it('falls back to My Profile for a retailer asking for Switch User', async () => {
+    fakeAccountServer();
+    signIn();
+    renderApp('/profile?switch-user=true');
+
+    expect(await screen.findByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Switch User' })).not.toBeInTheDocument();
+  });
+
+  it('gives a sales executive Switch User and hides My Orders until a retailer is chosen', async () => {
+    fakeAccountServer({ profiles: { '': salesExecutive } });
+    signIn();
+    renderApp('/profile?order=true');
+
+    expect(await screen.findByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['My Profile', 'Change Password', 'Switch User']);
+  });
+
+  it('shows the chosen retailer’s profile and orders to a sales executive acting for them', async () => {
+    const retailer = userProfile({ Name: 'Lakshmi Rao', BusinessName: 'Nayana Eye Care', Email: 'retailer.blr@frameport.test' });
+    const fetchSpy = fakeAccountServer(
+      { profiles: { '': salesExecutive, 'retailer.blr@frameport.test': retailer } },
+      fakeOrderCalls({ orders: manyOrders(1) }),
+    );
+    signIn();
+    setActingRetailer({ id: 2, email: 'retailer.blr@frameport.test', businessName: 'Nayana Eye Care' });
+    const user = userEvent.setup();
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lakshmi Rao' })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password', 'Switch User']);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const alternate = screen.getByLabelText('Alternate phone');
+    await user.type(alternate, '9123456780');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchSpy, '/api/Account/updateUserProfile')).toEqual([
+        {
+          name: 'Lakshmi Rao',
+          phoneNumber: '9876543210',
+          alternatePhoneNumber: '9123456780',
+          email: 'retailer.blr@frameport.test',
+          Email: 'retailer.blr@frameport.test',
+        },
+      ]),
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'My Orders' }));
+    await screen.findByRole('table', { name: 'My orders' });
+    expect(myOrdersCalls(fetchSpy).at(-1)).toContain('email=retailer.blr%40frameport.test');
+  });
+});
+
+describe('/profile My Profile', () => {
+  async function openEdit() {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await screen.findByRole('form', { name: 'Edit contact details' });
+    return user;
+  }
+
+  it('shows the profile read-only with a placeholder picture', async () => {
+    fakeAccountServer();
+    signIn();
+    renderApp('/profile');
+
+    const business = await screen.findByRole('region', { name: 'Business details' });
+    for (const [label, value] of [
+      ['Business name', 'Verma Opticals'],
+      ['Address', '12 MG Road'],
+      ['City', 'Hyderabad'],
+      ['State', 'Telangana'],
+      ['Country', 'India'],
+      ['PIN code', '500001'],
+      ['PAN', 'ABCDE1234F'],
+      ['GSTIN', '36ABCDE1234F1Z5'],
+    ] as const) {
+      expect(within(business).getByText(label).nextSibling).toHaveTextContent(value);
+    }
+    const contact = screen.getByRole('region', { name: 'Contact details' });
+    expect(within(contact).getByText('Phone').nextSibling).toHaveTextContent('9876543210');
+    expect(within(contact).getByText('Alternate phone').nextSibling).toHaveTextContent('Not set');
+    expect(screen.getByRole('region', { name: 'Your ordering limits' })).toHaveTextContent('500 pcs');
+    expect(screen.queryByRole('img', { name: 'Profile picture of Asha Verma' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('says so when the profile cannot be loaded', async () => {
+    const fetchSpy = fakeAccountServer({ profiles: { '': 'fail' } });
+    signIn();
+    renderApp('/profile');
+
+    expect(await screen.findByText('Your profile could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
+    const profileCalls = () => fetchSpy.mock.calls.filter(([input]) => String(input).startsWith('/api/Account/getUserProfile')).length;
+    const before = profileCalls();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(profileCalls()).toBe(before + 1));
+    expect(await screen.findByText('Your profile could not be loaded')).toBeInTheDocument();
+  });
+
+  it('opens only the contact fields and enables Submit only after a valid change', async () => {
+    const fetchSpy = fakeAccountServer();
+    signIn();
+    renderApp('/profile');
+    const user = await openEdit();
+
+    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual([
+      'name',
+      'email',
+      'phoneNumber',
+      'alternatePhoneNumber',
+    ]);
+    expect(screen.queryByRole('textbox', { name: /Business|PAN|GSTIN|Address/ })).not.toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '5876543210');
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(phone);
+    await user.type(phone, '9876543211');
+    await user.type(screen.getByLabelText('Alternate phone'), '98765 43211');
+    expect(await screen.findByText('Please enter a different phone number')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(screen.getByLabelText('Contact person name'));
+    expect(await screen.findByText('Please enter contact person’s name')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Contact person name'), 'Asha V');
+    await user.type(screen.getByLabelText('Email'), '@');
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/updateUserProfile')).toEqual([]);
+  });
+
+  it('saves a valid change, says so and shows the new values', async () => {
+    const fetchSpy = fakeAccountServer();
+    signIn();
+    renderApp('/profile');
+    const user = await openEdit();
+
+    await user.type(screen.getByLabelText('Alternate phone'), '+91 91234 56780');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/updateUserProfile')).toEqual([
+      { name: 'Asha Verma', phoneNumber: '9876543210', alternatePhoneNumber: '9123456780', email: 'asha@vermaopticals.in' },
+    ]);
+    const contact = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(contact).getByText('Alternate phone').nextSibling).toHaveTextContent('9123456780');
+    expect(screen.queryByRole('form', { name: 'Edit contact details' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal in the form', async () => {
+    fakeAccountServer({ updateFailure: 'This email address is already in use.' });
+    signIn();
+    renderApp('/profile');
+    const user = await openEdit();
+
+    await user.type(screen.getByLabelText('Alternate phone'), '9123456780');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('This email address is already in use.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit contact details' })).toBeInTheDocument();
+  });
+
+  it('Cancel puts the values back', async () => {
+    fakeAccountServer();
+    signIn();
+    renderApp('/profile');
+    const user = await openEdit();
+
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '9000000000');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const contact = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(contact).getByText('Phone').nextSibling).toHaveTextContent('9876543210');
+
+    await openEdit();
+    expect(screen.getByLabelText('Phone')).toHaveValue('9876543210');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('refuses a picture of the wrong type or too large, and previews and sends a good one', async () => {
+    const fetchSpy = fakeAccountServer();
+    signIn();
+    renderApp('/profile');
+    await openEdit();
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByLabelText('Profile picture file');
+
+    await user.upload(input, new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Please choose a PNG, JPEG or WebP picture.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+    await user.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('The picture must be 2 MB or smaller.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+    await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
+    const preview = await screen.findByRole('img', { name: 'Profile picture of Asha Verma' });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.queryByText('The picture must be 2 MB or smaller.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Profile Updated Successfully');
+    const [body] = bodiesSentTo(fetchSpy, '/api/Account/updateUserProfile') as { profilePicture?: string }[];
+    expect(body?.profilePicture).toBe(preview.getAttribute('src'));
+  });
+});
+
+describe('/profile Change Password', () => {
+  async function fill(current: string, next: string, repeat: string) {
+    const user = userEvent.setup();
+    if (current !== '') await user.type(await screen.findByLabelText('Current password'), current);
+    await user.type(await screen.findByLabelText('New password'), next);
+    await user.type(screen.getByLabelText('Repeat password'), repeat);
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    return user;
+  }
+
+  it('asks for the current password and a matching strong new one, sending nothing', async () => {
+    const fetchSpy = fakeAccountServer();
+    signIn();
+    renderApp('/profile?change-password=true');
+
+    await fill('', 'Fresh@2026', 'Fresh@2027');
+
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.getByText('New Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByText('Password must have')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/ChangePassword')).toEqual([]);
+  });
+
+  it('replaces the form with the success message', async () => {
+    const fetchSpy = fakeAccountServer();
+    signIn();
+    renderApp('/profile?change-password=true');
+
+    await fill(CURRENT_PASSWORD, 'Fresh@2026', 'Fresh@2026');
+
+    expect(await screen.findByText('Your Password has been changed successfully')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/ChangePassword')).toEqual([
+      { CurrentPassword: CURRENT_PASSWORD, NewPassword: 'Fresh@2026' },
+    ]);
+  });
+
+  it('shows a wrong current password at that field', async () => {
+    fakeAccountServer();
+    signIn();
+    renderApp('/profile?change-password=true');
+
+    await fill('Wrong@123', 'Fresh@2026', 'Fresh@2026');
+
+    expect(await screen.findByText('Please Enter Valid Current Password')).toBeInTheDocument();
+    const current = screen.getByLabelText('Current password');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current.getAttribute('aria-describedby') ?? '').toContain(
+      screen.getByText('Please Enter Valid Current Password').id,
+    );
+    expect(screen.queryByText('Your Password has been changed successfully')).not.toBeInTheDocument();
   });
 });

@@ -2,39 +2,67 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { Stack, Tabs, Title } from '@mantine/core';
-import { useLocation, useSearchParams } from 'react-router';
+import { Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import tabClasses from '../../features/account/components/account-tabs.module.css';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { ProfileDetails } from '../../features/account/components/profile-details.tsx';
+import { SwitchUserPanel } from '../../features/acting/components/switch-user-panel.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
+import { profileQueries } from '../../features/auth/api.ts';
 import { MyOrders } from '../../features/orders/components/my-orders.tsx';
 import { OrderPlacedModal, orderRefFrom } from '../../features/orders/components/order-placed-modal.tsx';
 
 const PAGE_TITLE = 'My Account';
 
-/** The tabs built so far, each with the URL flag that selects it (spec section 2). */
-const TABS = [{ value: 'orders', flag: 'order', label: 'My Orders' }] as const;
-type TabValue = (typeof TABS)[number]['value'];
+/** The account tabs, each with the URL flag that selects it (spec section 2); My Profile needs none. */
+const TABS = [
+  { value: 'profile', flag: null, label: 'My Profile' },
+  { value: 'orders', flag: 'order', label: 'My Orders' },
+  { value: 'change-password', flag: 'change-password', label: 'Change Password' },
+  { value: 'switch-user', flag: 'switch-user', label: 'Switch User' },
+] as const;
+type Tab = (typeof TABS)[number];
+type TabValue = Tab['value'];
 
 /**
- * /profile (and /my-orders): the account tabs chosen by URL flags (?order=true → My Orders), and the
- * 'Order Placed Successfully' dialog while ?success=true (OK drops the flag).
+ * /profile (and /my-orders): the account tabs chosen by URL flags (no flag → My Profile,
+ * ?order=true → My Orders, ?change-password=true, ?switch-user=true), and the 'Order Placed
+ * Successfully' dialog while ?success=true (OK drops the flag). Switch User is for a sales
+ * executive only; My Orders waits until they have chosen a retailer, whose profile and orders
+ * the tabs then show. A flag for a tab that is not offered falls back to My Profile.
  */
 export function ProfileRoute() {
-  const email = null; // the retailer acts for itself; a sales executive's retailer comes later
+  const acting = useActing();
+  const ownProfile = useQuery(profileQueries.detail(null));
   const location = useLocation();
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const flagged = TABS.find((tab) => searchParams.get(tab.flag) === 'true');
-  const active: TabValue = location.pathname === '/my-orders' ? 'orders' : (flagged ?? TABS[0]).value;
+  const offered = TABS.filter(
+    (tab) => (tab.value !== 'orders' || acting.canOrder) && (tab.value !== 'switch-user' || acting.isSalesExecutive),
+  );
+  const isOffered = (value: TabValue) => offered.some((tab) => tab.value === value);
+  const flagged =
+    location.pathname === '/my-orders'
+      ? 'orders'
+      : TABS.find((tab) => tab.flag !== null && searchParams.get(tab.flag) === 'true')?.value;
+  const active: TabValue = flagged !== undefined && isOffered(flagged) ? flagged : 'profile';
   const success = searchParams.get('success') === 'true';
+  // Until the role is known the offered tabs are not: /profile?order=true must not flash My Profile.
+  // A failed load counts as known (errorUpdatedAt stays set while a retry is pending), so the
+  // tabs stay and My Profile shows the error with its Retry.
+  const roleKnown = ownProfile.data !== undefined || ownProfile.errorUpdatedAt > 0 || acting.retailer !== null;
 
   const selectTab = (value: string | null) => {
-    const tab = TABS.find((candidate) => candidate.value === value);
+    const tab = offered.find((candidate) => candidate.value === value);
     if (!tab || tab.value === active) return;
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const other of TABS) next.delete(other.flag);
-      next.set(tab.flag, 'true');
-      return next;
-    });
+    const next = new URLSearchParams(searchParams);
+    for (const other of TABS) if (other.flag !== null) next.delete(other.flag);
+    if (tab.flag !== null) next.set(tab.flag, 'true');
+    // /my-orders always shows My Orders: another tab lives on /profile.
+    void navigate({ pathname: '/profile', search: next.toString() === '' ? '' : `?${next.toString()}` });
   };
 
   const closeSuccess = () =>
@@ -49,22 +77,38 @@ export function ProfileRoute() {
 
   return (
     <Stack gap="md">
-      <title>{`${TABS.find((tab) => tab.value === active)?.label ?? PAGE_TITLE} · Frameport`}</title>
+      <title>{`${roleKnown ? (TABS.find((tab) => tab.value === active)?.label ?? PAGE_TITLE) : PAGE_TITLE} · Frameport`}</title>
       <Title order={1} fz={{ base: 22, sm: 28 }}>
         {PAGE_TITLE}
       </Title>
-      <Tabs value={active} onChange={selectTab} keepMounted={false}>
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="orders" pt="md">
-          <MyOrders email={email} />
-        </Tabs.Panel>
-      </Tabs>
+      {roleKnown ? (
+        <Tabs value={active} onChange={selectTab} keepMounted={false}>
+          <Tabs.List className={tabClasses.list}>
+            {offered.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value} className={tabClasses.tab}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="profile" pt="md">
+            <ProfileDetails email={acting.email} />
+          </Tabs.Panel>
+          <Tabs.Panel value="orders" pt="md">
+            <MyOrders email={acting.email} />
+          </Tabs.Panel>
+          <Tabs.Panel value="change-password" pt="md">
+            <ChangePasswordForm />
+          </Tabs.Panel>
+          <Tabs.Panel value="switch-user" pt="md">
+            <SwitchUserPanel />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <Stack gap="md" aria-busy="true" aria-label="Loading your account">
+          <Skeleton height={36} radius="sm" />
+          <Skeleton height={220} radius="md" />
+        </Stack>
+      )}
       <OrderPlacedModal opened={success} orderRefNo={orderRefFrom(location.state)} onClose={closeSuccess} />
     </Stack>
   );

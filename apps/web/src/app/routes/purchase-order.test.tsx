@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@frameport/domain/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
 import { bodiesOf, cartItem, cartResponse, fakeCartServer } from '../../features/cart/cart-fixtures.ts';
 import { startSession } from '../../lib/session.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
@@ -30,7 +32,7 @@ describe('/purchase-order', () => {
 
     expect(screen.getByText('You have 1 item in your order')).toBeInTheDocument();
     expect(within(line).getByText(/Size 54-18-140/)).toBeInTheDocument();
-    expect(screen.getByText('Verma Opticals')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Verma Opticals')).toBeInTheDocument();
     expect(await screen.findByTestId('cart-count')).toHaveTextContent('1');
   });
 
@@ -163,5 +165,57 @@ describe('/purchase-order', () => {
     startSession({ accessToken: 'x', expiresAt: Date.now() - 1, userName: 'a@b.in', rememberMe: false });
     const { router } = renderApp('/purchase-order');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends an Idempotency-Key, the same again after a network error, a new one after an answer', async () => {
+    const answers: (() => Promise<Response>)[] = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      async () =>
+        jsonResponse({ Status: 1, Error: { Message: messages.order.cartNotFound, StackTrace: null }, Data: null }, 400),
+      async () => jsonResponse({ Status: 0, Error: null, Data: { message: 'Success', OrderRefNo: 'FP-000124', OrderID: 124 } }),
+    ];
+    const fetchSpy = fakeCartServer({ cart: cartResponse(), placeOrder: () => answers.shift()!() });
+    signIn();
+    const user = userEvent.setup();
+    await openPurchaseOrder();
+    const place = screen.getByRole('button', { name: 'Place order' });
+
+    await user.click(place);
+    expect(await screen.findByText(messages.http.network)).toBeInTheDocument();
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    expect(await screen.findByText(messages.order.cartNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    await screen.findByRole('dialog', { name: 'Order Placed Successfully' });
+
+    const keys = fetchSpy.mock.calls
+      .filter(([input]) => String(input).startsWith('/api/Order/placeOrder'))
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // The retry after "no answer" may be the same order: same key. After an answer: a new attempt.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('acting for a retailer: reads, changes and places that retailer’s order with their email', async () => {
+    const fetchSpy = fakeActingServer();
+    signInAsSales(BLR);
+    const user = userEvent.setup();
+    const line = await openPurchaseOrder();
+
+    expect(requestsTo(fetchSpy, '/api/Product/getCartItems')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+    await waitFor(() => expect(requestsTo(fetchSpy, '/api/Product/getCartItemsCount').length).toBeGreaterThan(0));
+    expect(requestsTo(fetchSpy, '/api/Product/getCartItemsCount')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+
+    await user.click(within(line).getByRole('button', { name: `Delete ${LINE}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(requestsTo(fetchSpy, '/api/Product/deleteCartItems')).toHaveLength(1));
+    expect(requestsTo(fetchSpy, '/api/Product/deleteCartItems')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(requestsTo(fetchSpy, '/api/Order/placeOrder')).toHaveLength(1));
+    expect(requestsTo(fetchSpy, '/api/Order/placeOrder')[0]?.body).toEqual({ CartId: 31, Note: null, Email: BLR.email });
   });
 });

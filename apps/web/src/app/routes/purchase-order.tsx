@@ -16,6 +16,8 @@ import {
   usePlaceOrder,
   useUpdateCartLines,
 } from '../../features/cart/api.ts';
+import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
+import { useActing } from '../../features/acting/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
 import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';
@@ -40,7 +42,25 @@ type Confirming = { kind: 'delete'; item: CartItem } | { kind: 'clear' } | null;
  * notes, the bill-to block, the server's payment summary and Place order (fields lock while placing).
  */
 export function PurchaseOrderRoute() {
-  const email = null; // the retailer orders for itself; a sales executive's retailer comes later
+  const { email, canOrder, isSalesExecutive } = useActing();
+  // Not before the role is known: a sales executive's cart calls need a chosen retailer.
+  if (!canOrder && !isSalesExecutive) return <PurchaseOrderSkeleton />;
+  if (!canOrder) {
+    return (
+      <Stack gap="md">
+        <title>{`${PAGE_TITLE} · Frameport`}</title>
+        <Title order={1} fz={{ base: 22, sm: 28 }}>
+          {PAGE_TITLE}
+        </Title>
+        <ChooseRetailerPrompt />
+      </Stack>
+    );
+  }
+  // Another retailer's order starts afresh: no quantity drafts or note carried over.
+  return <PurchaseOrder key={email ?? ''} email={email} />;
+}
+
+function PurchaseOrder({ email }: { email: string | null }) {
   const navigate = useNavigate();
   const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
   const cart = useQuery(cartQueries.page(email, pageSize));

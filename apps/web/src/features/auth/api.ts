@@ -1,8 +1,12 @@
 import { messages } from '@frameport/domain/messages';
 import {
+  BannersResponseSchema,
   LogoutResponseSchema,
+  MessageResultSchema,
+  PasswordResultSchema,
   TokenErrorSchema,
   TokenResponseSchema,
+  TokenValidityResultSchema,
   UserProfileSchema,
   type TokenResponse,
 } from '@frameport/domain/contract';
@@ -77,3 +81,61 @@ export const profileQueries = {
         apiFetch('/api/Account/getUserProfile', { schema: UserProfileSchema, query: { email }, signal }),
     }),
 };
+
+/** Login banners change a few times a month, like the home banners. */
+const LOGIN_BANNERS_STALE_MS = 10 * 60_000;
+
+/** GET /api/Account/getLoginBanners (public): the carousel beside the login form. */
+export const loginBannersQuery = () =>
+  queryOptions({
+    queryKey: ['login-banners'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/Account/getLoginBanners', { schema: BannersResponseSchema, token: null, signal })).banners,
+    staleTime: LOGIN_BANNERS_STALE_MS,
+  });
+
+/** POST /api/Account/forgotPassword (public): mails a reset link; the answer is the same for every well-formed email. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch('/api/Account/forgotPassword', { method: 'POST', body: { email }, schema: MessageResultSchema, token: null }),
+  });
+}
+
+/** POST /api/Account/validateToken (public): false for an unknown, used or expired reset link. */
+export const resetTokenQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['reset-token', { token }] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch('/api/Account/validateToken', {
+          method: 'POST',
+          body: { Token: token },
+          schema: TokenValidityResultSchema,
+          token: null,
+          signal,
+        })
+      ).result,
+    // A link is checked once per visit: refetching on focus could flip a form being filled in.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+/**
+ * POST /api/Account/resetPassword (public). Success only when `result` is true (spec section 4);
+ * a false result fails with its message like a failure envelope.
+ */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (body: { token: string; newPassword: string }) => {
+      const reply = await apiFetch('/api/Account/resetPassword', {
+        method: 'POST',
+        body,
+        schema: PasswordResultSchema,
+        token: null,
+      });
+      if (!reply.result) throw new ApiError(200, reply.message);
+      return reply;
+    },
+  });
+}

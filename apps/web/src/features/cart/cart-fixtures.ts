@@ -1,6 +1,7 @@
 import type { CartItem, CartResponse } from '@frameport/domain/contract';
 import { vi } from 'vitest';
 import { jsonResponse } from '../../testing/render-app.tsx';
+import { userProfile } from '../../testing/fixtures.ts';
 
 /** Cart test data shaped by the contract, and a fake server for the cart calls (tests only). */
 
@@ -76,7 +77,7 @@ export type FakeCart = {
   placeOrder?: () => Promise<Response>;
 };
 
-/** `fetch` answering the cart and order calls; everything else is a 404 envelope. */
+/** `fetch` answering the cart and order calls and a retailer's profile; everything else is a 404 envelope. */
 export function fakeCartServer({ cart, placeOrder }: FakeCart) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
@@ -95,6 +96,8 @@ export function fakeCartServer({ cart, placeOrder }: FakeCart) {
         return ok({ productCount: 0, cartProductTotPricewithGST: 0 });
       case '/api/Order/placeOrder':
         return placeOrder ? placeOrder() : ok({ message: 'Success', OrderRefNo: 'FP-000123', OrderID: 123 });
+      case '/api/Account/getUserProfile':
+        return ok(userProfile());
       default:
         return notFound();
     }

@@ -15,14 +15,18 @@ export type CatalogueSearchParams = {
   search: string;
   pageNumber: number;
   pageSize?: number;
+  /** The acting retailer (a sales executive's choice): prices and discounts follow their state. */
+  email?: string | null;
 };
+
+const emailQuery = (email: string | null) => (email === null ? {} : { email });
 
 /** Filters and sort types change with the master data, i.e. rarely. */
 const MASTER_DATA_STALE_MS = 10 * 60_000;
 
 /**
  * The catalogue's query keys and options, general → specific (TkDodo's factory):
- * ['catalogue'] → ['catalogue', 'search'] → ['catalogue', 'search', { search, pageNumber, pageSize }], …
+ * ['catalogue'] → ['catalogue', 'search'] → ['catalogue', 'search', { search, pageNumber, pageSize, email }], …
  */
 export const catalogueQueries = {
   all: () => ['catalogue'] as const,
@@ -49,13 +53,13 @@ export const catalogueQueries = {
    * GET /api/Product/getAll. The previous page stays on screen while the next one loads
    * (no blank grid between pages or filter changes).
    */
-  search: ({ search, pageNumber, pageSize = CATALOGUE_PAGE_SIZE }: CatalogueSearchParams) =>
+  search: ({ search, pageNumber, pageSize = CATALOGUE_PAGE_SIZE, email = null }: CatalogueSearchParams) =>
     queryOptions({
-      queryKey: [...catalogueQueries.searches(), { search, pageNumber, pageSize }] as const,
+      queryKey: [...catalogueQueries.searches(), { search, pageNumber, pageSize, email }] as const,
       queryFn: ({ signal }) =>
         apiFetch('/api/Product/getAll', {
           schema: SearchResultsResponseSchema,
-          query: { search, pageNumber, pageSize },
+          query: { search, pageNumber, pageSize, ...emailQuery(email) },
           signal,
         }),
       placeholderData: keepPreviousData,
@@ -63,21 +67,22 @@ export const catalogueQueries = {
 
   products: () => [...catalogueQueries.all(), 'product'] as const,
 
-  /** GET /api/Product/get?id= (404 'Product not found.'). */
-  product: (id: number) =>
+  /** GET /api/Product/get?id= (404 'Product not found.'); `email` as for `search`. */
+  product: (id: number, email: string | null = null) =>
     queryOptions({
-      queryKey: [...catalogueQueries.products(), id] as const,
-      queryFn: ({ signal }) => apiFetch('/api/Product/get', { schema: ProductResponseSchema, query: { id }, signal }),
+      queryKey: [...catalogueQueries.products(), id, { email }] as const,
+      queryFn: ({ signal }) =>
+        apiFetch('/api/Product/get', { schema: ProductResponseSchema, query: { id, ...emailQuery(email) }, signal }),
     }),
 
-  /** GET /api/Product/getRelatedProducts?productId=. */
-  related: (productId: number) =>
+  /** GET /api/Product/getRelatedProducts?productId=; `email` as for `search`. */
+  related: (productId: number, email: string | null = null) =>
     queryOptions({
-      queryKey: [...catalogueQueries.products(), productId, 'related'] as const,
+      queryKey: [...catalogueQueries.products(), productId, 'related', { email }] as const,
       queryFn: ({ signal }) =>
         apiFetch('/api/Product/getRelatedProducts', {
           schema: RelatedProductsResponseSchema,
-          query: { productId },
+          query: { productId, ...emailQuery(email) },
           signal,
         }),
     }),

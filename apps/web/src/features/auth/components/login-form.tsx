@@ -1,7 +1,7 @@
 import { LoginFormSchema } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { hideToast, notifyError } from '../../../lib/notify.ts';
@@ -9,20 +9,29 @@ import { useLogin } from '../api.ts';
 
 const ERROR_TOAST_ID = 'login-error';
 
+type LoginFormProps = {
+  /** The email box's value when coming back from forgot-password mode. */
+  defaultEmail: string;
+  focusEmail: boolean;
+  /** Switches /login to forgot-password mode, keeping what was typed in the email box. */
+  onForgotPassword: (email: string) => void;
+};
+
 /**
  * Email, password, remember me (spec sections 2, 4, 5). Validation is the domain's
  * LoginFormSchema, so values are trimmed and nothing is sent while a field is flagged.
  * Fields lock while the token call runs and unlock on failure, which shows a toast titled 'Error'.
  */
-export function LoginForm() {
+export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginFormProps) {
   const loginMutation = useLogin();
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(LoginFormSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
+    defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
 
   // Still locked after success, while the route moves on.
@@ -48,6 +57,7 @@ export function LoginForm() {
           spellCheck={false}
           placeholder="you@yourstore.in"
           size="md"
+          autoFocus={focusEmail}
           disabled={busy}
           error={errors.email?.message}
         />
@@ -61,7 +71,12 @@ export function LoginForm() {
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
         />
-        <Checkbox {...register('rememberMe')} label="Remember me" disabled={busy} />
+        <Group justify="space-between" gap="sm">
+          <Checkbox {...register('rememberMe')} label="Remember me" disabled={busy} />
+          <Anchor component="button" type="button" size="sm" fw={600} disabled={busy} onClick={() => onForgotPassword(getValues('email'))}>
+            Forgot password?
+          </Anchor>
+        </Group>
         <Button type="submit" size="md" fullWidth loading={busy} mt="xs">
           Log in
         </Button>

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState, startSession } from '../../../lib/session.ts';
 import { tokenResponse, userProfile } from '../../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../../testing/render-app.tsx';
+import { banner, stubBrowserApis } from '../../../app/layouts/signed-in-fixtures.ts';
+import { bodiesSentTo, fakeAccountServer } from '../../account/account-fixtures.ts';
 
 /** Answers like the server: POST /token and GET /api/Account/getUserProfile. */
 function fakeServer() {
@@ -138,5 +140,113 @@ describe('login page', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' });
     expect(router.state.location.pathname).toBe('/home');
+  });
+});
+
+describe('login page, forgot-password mode', () => {
+  async function openForgotMode(typedEmail = '') {
+    const user = userEvent.setup();
+    if (typedEmail !== '') await user.type(await screen.findByLabelText('Email'), typedEmail);
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
+    return user;
+  }
+
+  it('keeps the email box and shows the spec’s messages one at a time, sending nothing', async () => {
+    const fetchSpy = fakeAccountServer();
+    renderApp('/login');
+    const user = await openForgotMode('a');
+
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveValue('a');
+    expect(email).toHaveFocus();
+    const send = screen.getByRole('button', { name: 'Send reset link' });
+
+    await user.click(send);
+    expect(await screen.findByText('please provide email id')).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.click(send);
+    expect(await screen.findByText('Please provide your email ID')).toBeInTheDocument();
+
+    await user.type(email, 'asha@store');
+    await user.click(send);
+    expect(await screen.findByText('Please provide valid email address')).toBeInTheDocument();
+    expect(screen.queryByText('Please provide your email ID')).not.toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/forgotPassword')).toEqual([]);
+  });
+
+  it('sends the trimmed email without a token, says the instructions were sent, and Back to Login returns', async () => {
+    const fetchSpy = fakeAccountServer();
+    renderApp('/login');
+    const user = await openForgotMode();
+
+    await user.type(screen.getByLabelText('Email'), '  asha@vermaopticals.in ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(await screen.findByText('Password reset instructions sent to email.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/forgotPassword')).toEqual([{ email: 'asha@vermaopticals.in' }]);
+    const call = fetchSpy.mock.calls.find(([input]) => String(input) === '/api/Account/forgotPassword');
+    expect(new Headers(call?.[1]?.headers).has('Authorization')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Partner login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@vermaopticals.in');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+});
+
+describe('login page, banners', () => {
+  // setup.ts's matchMedia is a plain vi.fn, which restoreMocks leaves as a test set it.
+  const phoneMatchMedia = vi.mocked(window.matchMedia).getMockImplementation();
+  afterEach(() => {
+    if (phoneMatchMedia) vi.mocked(window.matchMedia).mockImplementation(phoneMatchMedia);
+    vi.unstubAllGlobals();
+  });
+
+  /** Pretends the viewport is at least `minWidthEm` wide. */
+  function viewportFrom(minWidthEm: number) {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => {
+      const min = /min-width:\s*([\d.]+)em/.exec(query);
+      return {
+        matches: min !== null && Number(min[1]) <= minWidthEm,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      };
+    });
+  }
+
+  it('shows the login banners beside the form on a tablet or desktop', async () => {
+    stubBrowserApis();
+    viewportFrom(64);
+    const fetchSpy = fakeAccountServer({
+      loginBanners: [
+        banner({ BannerId: 7, BannerTitle: 'Welcome to Frameport', IsHomeBanner: false, IsLoginBanner: true }),
+        banner({ BannerId: 8, BannerTitle: 'Festive frames are here', IsHomeBanner: false, IsLoginBanner: true }),
+      ],
+    });
+    renderApp('/login');
+
+    const carousel = await screen.findByRole('region', { name: 'Banners' });
+    expect(carousel).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Welcome to Frameport' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Festive frames are here' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause banners' })).toBeInTheDocument();
+    const call = fetchSpy.mock.calls.find(([input]) => String(input) === '/api/Account/getLoginBanners');
+    expect(new Headers(call?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('does not load them on a phone, where the form comes first', async () => {
+    const fetchSpy = fakeAccountServer({ loginBanners: [banner({ IsLoginBanner: true })] });
+    renderApp('/login');
+
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByRole('img', { name: 'The Monsoon Edit' })).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([input]) => String(input).includes('getLoginBanners'))).toBe(false);
   });
 });

@@ -1,24 +1,37 @@
 import { messages } from '@frameport/domain/messages';
 import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconClockHour4, IconEyeglass, IconPackage, IconReceipt } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { useSessionState } from '../../../lib/session.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginBanners } from './login-banners.tsx';
 import { LoginForm } from './login-form.tsx';
 import classes from './login-page.module.css';
 
 const TAGLINE = 'Wholesale eyewear ordering for optical retailers';
+/** Where the colour panel (and so the banner carousel) shows: Mantine's sm, 768 px. */
+const PANEL_MEDIA = '(min-width: 48em)';
+
+/** `switched`: the visitor changed mode here, so focus moves to the email box for keyboard users. */
+type Mode = { kind: 'login' | 'forgot'; email: string; switched: boolean };
 
 /**
  * /login: the form first (in the DOM and on a phone); on a tablet or desktop a colour panel
- * about Frameport is drawn to its left.
+ * about Frameport, with the login banners, is drawn to its left. A phone gets no carousel: it
+ * would push the form below the fold, and the banners would be downloaded for nothing.
+ * 'Forgot password?' swaps the form for forgot-password mode, carrying the email box's value.
  */
 export function LoginPage() {
   const { endedBy } = useSessionState();
+  const [mode, setMode] = useState<Mode>({ kind: 'login', email: '', switched: false });
+  const panelShown = useMediaQuery(PANEL_MEDIA, false, { getInitialValueInEffect: false });
+  const forgot = mode.kind === 'forgot';
 
   return (
     <div className={classes.root}>
-      <title>Log in · Frameport</title>
+      <title>{forgot ? 'Forgot password · Frameport' : 'Log in · Frameport'}</title>
 
       <section className={classes.formColumn}>
         <div className={classes.formInner}>
@@ -30,24 +43,35 @@ export function LoginPage() {
           </Stack>
 
           <Title order={1} fz={28}>
-            Partner login
+            {forgot ? 'Forgot password' : 'Partner login'}
           </Title>
           <Text c="dimmed" mt={4} mb="lg">
-            Log in with your registered email address.
+            {forgot
+              ? 'Enter your registered email address and we will email you a link to set a new password.'
+              : 'Log in with your registered email address.'}
           </Text>
 
-          {endedBy === 'expired' && (
+          {endedBy === 'expired' && !forgot && (
             <Alert color="orange" variant="light" icon={<IconClockHour4 size={18} aria-hidden="true" />} mb="lg">
               {messages.http.unauthorized}
             </Alert>
           )}
 
-          <LoginForm />
+          {forgot ? (
+            <ForgotPasswordForm defaultEmail={mode.email} onBack={(email) => setMode({ kind: 'login', email, switched: true })} />
+          ) : (
+            <LoginForm
+              defaultEmail={mode.email}
+              focusEmail={mode.switched}
+              onForgotPassword={(email) => setMode({ kind: 'forgot', email, switched: true })}
+            />
+          )}
         </div>
       </section>
 
       <div className={classes.brandPanel}>
         <BrandMark tone="light" size="lg" />
+        {panelShown && <LoginBanners />}
         <div className={classes.panelBody}>
           <Text component="p" fw={700} className={classes.headline}>
             {TAGLINE}

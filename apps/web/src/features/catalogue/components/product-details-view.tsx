@@ -1,6 +1,6 @@
 import type { Product } from '@frameport/domain/contract';
 import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Price } from '../../../components/price.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import {
@@ -26,9 +26,18 @@ const firstInStock = () => 0;
 /**
  * The body of /product-details: images of the chosen colour, name, model, price and discount,
  * colour variants with stock, and the Technical info / About product tabs. With `orderEntry`, one
- * quantity per colour (beside its stock) and an Add to order button.
+ * quantity per colour (beside its stock) and an Add to order button; without it, `orderPrompt`
+ * (why ordering is not possible yet) stands in their place.
  */
-export function ProductDetailsView({ product, orderEntry }: { product: Product; orderEntry?: OrderEntry }) {
+export function ProductDetailsView({
+  product,
+  orderEntry,
+  orderPrompt,
+}: {
+  product: Product;
+  orderEntry?: OrderEntry | undefined;
+  orderPrompt?: ReactNode;
+}) {
   const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor, firstInStock)?.productColorId ?? null);
   const variant =
     product.productColor.find((candidate) => candidate.productColorId === chosenId) ?? product.productColor[0] ?? null;
@@ -98,6 +107,7 @@ export function ProductDetailsView({ product, orderEntry }: { product: Product; 
           )}
 
           {orderEntry && !soldOut && product.productColor.length > 0 && <DetailsOrderEntry product={product} entry={orderEntry} />}
+          {!orderEntry && orderPrompt}
         </div>
       </div>
 

@@ -1,7 +1,10 @@
-import { NavLink } from '@mantine/core';
+import { Anchor, NavLink, Paper, Text } from '@mantine/core';
 import { IconBolt, IconEyeglass, IconHome, IconLogout, IconShoppingCart, IconSunglasses } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SWITCH_USER_PATH } from '../../acting/components/choose-retailer-prompt.tsx';
+import { useActing } from '../../acting/use-acting.ts';
+import { profileMenuEntries } from '../../auth/components/profile-menu.tsx';
 import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';
 import { EXPRESS_CHECKOUT_PATH, PURCHASE_ORDER_PATH } from './order-links.tsx';
 
@@ -14,13 +17,27 @@ type MobileNavigationProps = {
   onLogout: () => void;
 };
 
-/** The phone's slide-out menu (below 768 px): Home, Frames and Sunglasses by gender, order links, Logout. */
+/**
+ * The phone's slide-out menu (below 768 px): who a sales executive acts for, Home, Frames and
+ * Sunglasses by gender, order links (once the user can order), the profile menu's entries, Logout.
+ */
 export function MobileNavigation({ frames, sunglasses, categories, onNavigate, onLogout }: MobileNavigationProps) {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
+  const acting = useActing();
 
   return (
     <nav aria-label="Menu">
+      {acting.retailer !== null && (
+        <Paper bg="yellow.1" radius={0} px="md" py="xs" mb={4}>
+          <Text size="sm">
+            Acting for <strong>{acting.retailer.businessName}</strong>
+          </Text>
+          <Anchor component={Link} to={SWITCH_USER_PATH} size="sm" fw={600} onClick={onNavigate}>
+            Switch User
+          </Anchor>
+        </Paper>
+      )}
       <NavLink
         component={Link}
         to="/home"
@@ -45,22 +62,37 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
         here={here}
         onNavigate={onNavigate}
       />
-      <NavLink
-        component={Link}
-        to={PURCHASE_ORDER_PATH}
-        label="Purchase order"
-        leftSection={<IconShoppingCart size={18} aria-hidden="true" />}
-        active={pathname === PURCHASE_ORDER_PATH}
-        onClick={onNavigate}
-      />
-      <NavLink
-        component={Link}
-        to={EXPRESS_CHECKOUT_PATH}
-        label="Express checkout"
-        leftSection={<IconBolt size={18} aria-hidden="true" />}
-        active={pathname === EXPRESS_CHECKOUT_PATH}
-        onClick={onNavigate}
-      />
+      {acting.canOrder && (
+        <>
+          <NavLink
+            component={Link}
+            to={PURCHASE_ORDER_PATH}
+            label="Purchase order"
+            leftSection={<IconShoppingCart size={18} aria-hidden="true" />}
+            active={pathname === PURCHASE_ORDER_PATH}
+            onClick={onNavigate}
+          />
+          <NavLink
+            component={Link}
+            to={EXPRESS_CHECKOUT_PATH}
+            label="Express checkout"
+            leftSection={<IconBolt size={18} aria-hidden="true" />}
+            active={pathname === EXPRESS_CHECKOUT_PATH}
+            onClick={onNavigate}
+          />
+        </>
+      )}
+      {profileMenuEntries(acting).map((entry) => (
+        <NavLink
+          key={entry.to}
+          component={Link}
+          to={entry.to}
+          label={entry.label}
+          leftSection={entry.icon}
+          active={here === entry.to}
+          onClick={onNavigate}
+        />
+      ))}
       <NavLink
         component="button"
         type="button"

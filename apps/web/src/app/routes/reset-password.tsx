@@ -1,0 +1,8 @@
+import { useSearchParams } from 'react-router';
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
+
+/** /resetpassword?token=: public, in the bare layout like /login (spec section 2). */
+export function ResetPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  return <ResetPasswordPage token={searchParams.get('token')} />;
+}

@@ -1,0 +1,104 @@
+import { ChangePasswordFormSchema } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { useChangePassword } from '../api.ts';
+import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordField } from './password-field.tsx';
+
+const CHECKLIST_ID = 'change-password-rules';
+
+/**
+ * The Change Password tab (spec sections 4, 5, 8): current password, a new one with the live
+ * 'Password must have' checklist, and the repeat. Success replaces the form with the spec's
+ * message; the server's refusal ('Please Enter Valid Current Password') shows under the current
+ * password, a network failure above the button.
+ */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { CurrentPassword: '', NewPassword: '', ConfirmPassword: '' },
+  });
+  const newPassword = useWatch({ control, name: 'NewPassword' });
+
+  if (change.isSuccess) {
+    return (
+      <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} role="status" maw={480}>
+        {messages.password.changed}
+      </Alert>
+    );
+  }
+
+  const networkFailure = change.error instanceof ApiError && change.error.isNetworkError ? change.error.message : null;
+
+  const onSubmit = handleSubmit(({ CurrentPassword, NewPassword }) =>
+    change.mutate(
+      { CurrentPassword, NewPassword },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.isNetworkError) return;
+          setError('CurrentPassword', { message: getErrorMessage(error) }, { shouldFocus: true });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={480}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
+        <Stack gap="md">
+          <Title order={2} fz="h4" id="change-password-title">
+            Change your password
+          </Title>
+          <PasswordField
+            {...register('CurrentPassword')}
+            id="change-current-password"
+            label="Current password"
+            autoComplete="current-password"
+            disabled={change.isPending}
+            error={errors.CurrentPassword?.message}
+            toggleLabel="Show current password"
+          />
+          <PasswordField
+            {...register('NewPassword')}
+            id="change-new-password"
+            label="New password"
+            autoComplete="new-password"
+            disabled={change.isPending}
+            error={errors.NewPassword?.message}
+            describedBy={CHECKLIST_ID}
+            toggleLabel="Show new password"
+          />
+          <PasswordChecklist id={CHECKLIST_ID} password={newPassword} />
+          <PasswordField
+            {...register('ConfirmPassword')}
+            id="change-repeat-password"
+            label="Repeat password"
+            autoComplete="new-password"
+            disabled={change.isPending}
+            error={errors.ConfirmPassword?.message}
+            toggleLabel="Show repeated password"
+          />
+          {networkFailure !== null && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+              {networkFailure}
+            </Alert>
+          )}
+          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+            Change Password
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

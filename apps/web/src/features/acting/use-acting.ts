@@ -1,0 +1,32 @@
+import { normaliseRole } from '@frameport/domain/contract';
+import { useQuery } from '@tanstack/react-query';
+import { profileQueries } from '../auth/api.ts';
+import { useActingRetailer, type ActingRetailer } from './acting-store.ts';
+
+export type Acting = {
+  isSalesExecutive: boolean;
+  retailer: ActingRetailer | null;
+  /** The acting retailer's email for the cart, order and catalogue calls; null: ordering for yourself. */
+  email: string | null;
+  /** False for a sales executive who has not chosen a retailer (and while the role is unknown). */
+  canOrder: boolean;
+};
+
+/**
+ * Who the signed-in user orders for. A sales executive orders only for a chosen retailer
+ * (Switch User); a retailer orders for itself. Only a sales executive can choose, so a stored
+ * choice also tells the role before the profile has loaded. Ordering waits for the role, except
+ * when the profile cannot be loaded: then the server, which knows the role, answers each call.
+ */
+export function useActing(): Acting {
+  const retailer = useActingRetailer();
+  const profile = useQuery(profileQueries.detail(null));
+  const role = profile.data === undefined ? null : normaliseRole(profile.data.RoleName);
+  const isSalesExecutive = retailer !== null || role === 'salesexecutive';
+  return {
+    isSalesExecutive,
+    retailer,
+    email: retailer?.email ?? null,
+    canOrder: retailer !== null || (role === null ? profile.isError : role !== 'salesexecutive'),
+  };
+}

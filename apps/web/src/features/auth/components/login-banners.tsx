@@ -1,0 +1,118 @@
+import '@mantine/carousel/styles.css';
+import type { Banner } from '@frameport/domain/contract';
+import { Carousel } from '@mantine/carousel';
+import { ActionIcon, Skeleton } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useState, type FocusEvent } from 'react';
+import { loginBannersQuery } from '../api.ts';
+import classes from './login-banners.module.css';
+
+/** How long a slide stays before the next one (the spec does not give the interval). */
+const AUTOPLAY_MS = 6000;
+const BANNER_SIZE = { width: 1200, height: 360 } as const;
+
+/**
+ * The server-fed carousel of /login (GET /api/Account/getLoginBanners), drawn in the colour panel
+ * beside the form. Banners are decoration: none, or a failed call, leaves the panel as it is.
+ * One banner shows alone; several turn every 6 s, pausing under the pointer or keyboard focus,
+ * and never with reduced motion.
+ */
+export function LoginBanners() {
+  const banners = useQuery(loginBannersQuery());
+
+  if (banners.isPending) return <Skeleton className={classes.frame} aria-hidden="true" />;
+  if (banners.isError || banners.data.length === 0) return null;
+  if (banners.data.length === 1) {
+    return (
+      <div className={`${classes.root} ${classes.viewport}`}>
+        <BannerImage banner={banners.data[0]!} />
+      </div>
+    );
+  }
+  return <BannerSlides banners={banners.data} />;
+}
+
+function BannerSlides({ banners }: { banners: Banner[] }) {
+  const reduceMotion = useReducedMotion();
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const autoplay = !reduceMotion;
+  const running = autoplay && playing && !hovered && !focused && embla !== null;
+
+  useEffect(() => {
+    if (!running || embla === null) return;
+    const next = () => embla.scrollNext();
+    // Restart the wait whenever the slide changes, by the timer or by hand.
+    let timer = window.setTimeout(next, AUTOPLAY_MS);
+    const restart = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(next, AUTOPLAY_MS);
+    };
+    embla.on('select', restart);
+    return () => {
+      window.clearTimeout(timer);
+      embla.off('select', restart);
+    };
+  }, [running, embla]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
+
+  return (
+    <div
+      className={classes.root}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      <Carousel
+        aria-label="Banners"
+        emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
+        getEmblaApi={setEmbla}
+        withIndicators
+        withControls={false}
+        classNames={{ viewport: classes.viewport, indicator: classes.indicator }}
+        getIndicatorProps={(index) => ({ 'aria-label': `Show banner ${index + 1}: ${banners[index]?.BannerTitle ?? ''}` })}
+      >
+        {banners.map((banner, index) => (
+          <Carousel.Slide key={banner.BannerId} aria-label={`${index + 1} of ${banners.length}`}>
+            <BannerImage banner={banner} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      {autoplay && (
+        <ActionIcon
+          variant="white"
+          color="dark"
+          size={30}
+          radius="xl"
+          className={classes.playPause}
+          aria-label={playing ? 'Pause banners' : 'Play banners'}
+          onClick={() => setPlaying((value) => !value)}
+        >
+          {playing ? <IconPlayerPauseFilled size={14} aria-hidden="true" /> : <IconPlayerPlayFilled size={14} aria-hidden="true" />}
+        </ActionIcon>
+      )}
+    </div>
+  );
+}
+
+function BannerImage({ banner }: { banner: Banner }) {
+  return (
+    <img
+      className={classes.image}
+      src={banner.BannerImage}
+      alt={banner.BannerTitle}
+      width={BANNER_SIZE.width}
+      height={BANNER_SIZE.height}
+      decoding="async"
+    />
+  );
+}

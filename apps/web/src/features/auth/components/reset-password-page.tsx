@@ -1,0 +1,160 @@
+import { NewPasswordSchema } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { BrandMark } from '../../../components/brand-mark.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { PasswordChecklist } from '../../account/components/password-checklist.tsx';
+import { PasswordField } from '../../account/components/password-field.tsx';
+import { resetTokenQuery, useResetPassword } from '../api.ts';
+import classes from './reset-password-page.module.css';
+
+const ResetPasswordFormSchema = z
+  .object({ newPassword: NewPasswordSchema, confirmPassword: z.string().trim() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.password.mismatch,
+    path: ['confirmPassword'],
+  });
+
+const CHECKLIST_ID = 'reset-password-rules';
+
+/**
+ * /resetpassword?token=: checks the link first (validateToken), then asks for the new password
+ * twice. Shows the spec's invalid-link, invalid-token, success and failed messages (section 8).
+ */
+export function ResetPasswordPage({ token }: { token: string | null }) {
+  return (
+    <div className={classes.root}>
+      <title>Reset password · Frameport</title>
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
+        <Stack gap="lg">
+          <BrandMark />
+          <Title order={1} fz={26}>
+            Reset password
+          </Title>
+          {token ? <CheckedReset token={token} /> : <LinkProblem message={messages.reset.invalidLink} />}
+        </Stack>
+      </Paper>
+    </div>
+  );
+}
+
+function CheckedReset({ token }: { token: string }) {
+  const validity = useQuery(resetTokenQuery(token));
+
+  if (validity.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>Checking your link…</Text>
+      </Group>
+    );
+  }
+  if (validity.isError) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} w="100%">
+          {getErrorMessage(validity.error)}
+        </Alert>
+        <Button variant="outline" onClick={() => void validity.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (!validity.data) return <LinkProblem message={messages.reset.invalidToken} />;
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} role="status">
+          {reset.data.message}
+        </Alert>
+        <Anchor component={Link} to="/login" fw={600}>
+          Log in with your new password
+        </Anchor>
+      </Stack>
+    );
+  }
+  const failure = reset.isError ? getErrorMessage(reset.error) : null;
+  // A link used or expired meanwhile cannot be retried; any other failure can.
+  if (failure === messages.reset.invalidToken) return <LinkProblem message={failure} />;
+
+  const onSubmit = handleSubmit((values) => reset.mutate({ token, newPassword: values.newPassword }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+      <Stack gap="md">
+        <PasswordField
+          {...register('newPassword')}
+          id="reset-new-password"
+          label="New password"
+          autoComplete="new-password"
+          size="md"
+          disabled={reset.isPending}
+          error={errors.newPassword?.message}
+          describedBy={CHECKLIST_ID}
+          toggleLabel="Show new password"
+        />
+        <PasswordChecklist id={CHECKLIST_ID} password={newPassword} />
+        <PasswordField
+          {...register('confirmPassword')}
+          id="reset-repeat-password"
+          label="Repeat password"
+          autoComplete="new-password"
+          size="md"
+          disabled={reset.isPending}
+          error={errors.confirmPassword?.message}
+          toggleLabel="Show repeated password"
+        />
+        {failure !== null && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+            {messages.reset.failed}
+          </Alert>
+        )}
+        <Group gap="sm" grow>
+          <Button type="submit" size="md" loading={reset.isPending}>
+            Reset Password
+          </Button>
+          <Button component={Link} to="/login" variant="outline" size="md">
+            CANCEL
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A link that cannot be used: the spec's message and the way back to forgot password on /login. */
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+        {message}
+      </Alert>
+      <Anchor component={Link} to="/login" fw={600}>
+        Back to Login
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SWITCH_USER_PATH } from '../../acting/components/choose-retailer-prompt.tsx';
+import classes from './header.module.css';
+
+/**
+ * The strip under the header bar while a sales executive acts for a retailer: every cart, order
+ * and price on screen is that retailer's, so it stays in view on every page, with a way to switch.
+ */
+export function ActingIndicator({ businessName }: { businessName: string }) {
+  return (
+    <div className={classes.actingStrip} role="status" aria-live="polite">
+      <Container size="xl">
+        <Group gap="xs" justify="center" wrap="nowrap" className={classes.actingRow}>
+          <IconBuildingStore size={16} aria-hidden="true" style={{ flex: 'none' }} />
+          <Text size="sm" className={classes.actingText}>
+            Acting for <strong>{businessName}</strong>
+          </Text>
+          <Anchor component={Link} to={SWITCH_USER_PATH} size="sm" fw={600} className={classes.actingSwitch}>
+            Switch
+          </Anchor>
+        </Group>
+      </Container>
+    </div>
+  );
+}

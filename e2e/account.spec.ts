@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { noHorizontalScroll, signIn } from './fixtures.ts';
+
+/**
+ * Account screens against the real server: a forgotten password reset through the mailed link
+ * (read from e2e/mail-catcher.mjs), and a profile edit. Each uses a demo retailer no other spec
+ * signs in with, so changing its password or phone disturbs nothing else.
+ */
+const forgetful = { email: 'retailer.kol@frameport.test', password: 'Retailer@123' };
+const editor = { email: 'retailer.mys@frameport.test', password: 'Retailer@123' };
+
+type CaughtMail = { to: string[]; subject: string; text: string; html: string };
+
+async function mailsTo(address: string): Promise<CaughtMail[]> {
+  const mailUrl = process.env.E2E_MAIL_URL;
+  if (!mailUrl) throw new Error('E2E_MAIL_URL is not set: run through playwright.config.ts');
+  const response = await fetch(`${mailUrl}/mails?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** The path of the reset link in the newest mail to `address` that arrives after `seen` mails. */
+async function resetLinkFor(address: string, seen: number): Promise<string> {
+  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThan(seen);
+  const mail = (await mailsTo(address)).at(-1)!;
+  const link = /\/resetpassword\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+  if (!link) throw new Error(`No reset link in the mail: ${mail.text}`);
+  return link[0];
+}
+
+/** UI.md: no serious or critical axe violation. */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+async function newPasswordForm(page: Page, password: string) {
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+}
+
+test('a forgotten password is reset from the mailed link, and the new one signs in', async ({ page }, testInfo) => {
+  const newPassword = `Reset@${testInfo.project.name}${Date.now() % 100_000}`;
+  const seen = (await mailsTo(forgetful.email)).length;
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(forgetful.email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(forgetful.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Password reset instructions sent to email.')).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'forgot password');
+
+  const link = await resetLinkFor(forgetful.email, seen);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveCount(0);
+  await newPasswordForm(page, 'short1');
+  await expect(page.getByText(/^Password must have: At least 8 characters/)).toBeVisible();
+  await expectAccessible(page, 'reset password');
+  await newPasswordForm(page, newPassword);
+  await expect(page.getByText('Your Password has been changed successfully')).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByText('Invalid token. Please request a new link by clicking on forgot password again!')).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(forgetful.email);
+  await page.getByLabel('Password', { exact: true }).fill(forgetful.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The user name or password is incorrect.')).toBeVisible();
+
+  await signIn(page, { email: forgetful.email, password: newPassword });
+});
+
+test('a retailer changes the alternate phone on the profile', async ({ page }) => {
+  // 10 digits starting with 9, never the retailer's own 9880012345.
+  const alternate = `97${String(Date.now()).slice(-8)}`;
+  await signIn(page, editor);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('tab', { name: 'My Profile', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Change Password' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Mysore Optical Co.').first()).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Alternate phone').fill('9880012345');
+  await expect(page.getByText('Please enter a different phone number')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Alternate phone').fill(alternate);
+  await expect(submit).toBeEnabled();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'edit profile');
+  await submit.click();
+
+  await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
+  const contact = page.getByRole('region', { name: 'Contact details' });
+  await expect(contact.getByText(alternate)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Contact details' }).getByText(alternate)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/profile\?change-password=true$/);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'change password');
+});
