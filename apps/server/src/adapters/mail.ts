@@ -6,9 +6,17 @@ import { mailOutbox } from '../db/schema.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
-/** Sends a mail. Call it after the business transaction commits: a mail never holds a transaction open. */
+/**
+ * Mail with the outbox as the durable record. `send` writes and delivers in one go; a business
+ * transaction instead `queue`s its mail inside itself (the mail exists exactly when the order does,
+ * with no commit of its own) and `deliver`s it after commit: SMTP never holds a transaction open.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Writes the mail to `mail_outbox` with `dbx` (a transaction, usually); returns its id. */
+  queue(dbx: DbOrTx, message: MailMessage): Promise<number>;
+  /** Sends a queued mail through SMTP and marks it sent or failed; does nothing without SMTP. */
+  deliver(id: number, message: MailMessage): Promise<void>;
 }
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -30,27 +38,37 @@ export type MailerOptions = {
 export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer & { close(): void } {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpTransportOptions(smtpUrl)) : null;
 
+  async function queue(dbx: DbOrTx, { to, subject, text, html }: MailMessage): Promise<number> {
+    const [row] = await dbx
+      .insert(mailOutbox)
+      .values({ toAddress: to, subject, textBody: text, htmlBody: html ?? null })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('mail not written to the outbox');
+    return row.id;
+  }
+
+  async function deliver(id: number, { to, subject, text, html }: MailMessage): Promise<void> {
+    if (!transport) {
+      logger?.info({ mailId: id, to, subject }, 'mail queued');
+      return;
+    }
+    try {
+      await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+      logger?.info({ mailId: id, to, subject }, 'mail sent');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db.update(mailOutbox).set({ status: 'failed', error: reason.slice(0, 500) }).where(eq(mailOutbox.id, id));
+      logger?.error({ err: error, mailId: id }, 'mail not sent');
+      throw error;
+    }
+  }
+
   return {
-    async send({ to, subject, text, html }) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ toAddress: to, subject, textBody: text, htmlBody: html ?? null })
-        .returning({ id: mailOutbox.id });
-      if (!row) throw new Error('mail not written to the outbox');
-      if (!transport) {
-        logger?.info({ mailId: row.id, to, subject }, 'mail queued');
-        return;
-      }
-      try {
-        await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
-        await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-        logger?.info({ mailId: row.id, to, subject }, 'mail sent');
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await db.update(mailOutbox).set({ status: 'failed', error: reason.slice(0, 500) }).where(eq(mailOutbox.id, row.id));
-        logger?.error({ err: error, mailId: row.id }, 'mail not sent');
-        throw error;
-      }
+    queue,
+    deliver,
+    async send(message) {
+      await deliver(await queue(db, message), message);
     },
     close() {
       transport?.close();

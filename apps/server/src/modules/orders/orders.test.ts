@@ -164,6 +164,8 @@ describe('placeOrder', () => {
     expect(expired.json()).toEqual(failure(messages.cart.expiredInOrder));
     expect(await stockOf(p.variants[0]!.id)).toBe(2);
     expect(await t.db.select().from(orders).where(eq(orders.retailerId, r.retailerId))).toHaveLength(0);
+    // The confirmation mail is written in the order's transaction: no order, no mail.
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, r.email))).toHaveLength(0);
 
     const other = await retailer();
     const foreign = await place(other.headers, cart.billToInfo.CartId);

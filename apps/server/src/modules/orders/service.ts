@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals, formatInr, orderLimitProblem } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
-import type { Mailer } from '../../adapters/mail.ts';
+import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
@@ -53,7 +53,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
     const ctx = await loadPriceContext(db, acting.retailerId, now, config.companyStateCode);
     const { billTo } = ctx;
 
-    let result: Placed & { created: boolean; quantity?: number; totalPaise?: number };
+    let result: Placed & { created: boolean; mail?: { id: number; message: MailMessage } };
     try {
       result = await db.transaction(async (tx) => {
         // The cart's lines, its row locked: a second placeOrder of this cart waits here, then finds
@@ -212,7 +212,15 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
             values ${sql.join(movements, sql`, `)}
           )
           delete from carts where id = ${input.cartId}`);
-        return { OrderID: order.id, OrderRefNo: order.ref, created: true, quantity: totals.quantity, totalPaise: totals.totalPaise };
+        const message: MailMessage = {
+          to: billTo.email,
+          subject: `Order ${order.ref} placed`,
+          text:
+            `Dear ${billTo.businessName},\n\nYour order ${order.ref} has been placed: ` +
+            `${totals.quantity} pieces, ${formatInr(totals.totalPaise)} including GST.\n\nThank you,\nFrameport`,
+        };
+        const mailId = await mailer.queue(tx, message);
+        return { OrderID: order.id, OrderRefNo: order.ref, created: true, mail: { id: mailId, message } };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -222,18 +230,11 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
       throw error;
     }
 
-    if (result.created) {
-      try {
-        await mailer.send({
-          to: billTo.email,
-          subject: `Order ${result.OrderRefNo} placed`,
-          text:
-            `Dear ${billTo.businessName},\n\nYour order ${result.OrderRefNo} has been placed: ` +
-            `${result.quantity ?? 0} pieces, ${formatInr(result.totalPaise ?? 0)} including GST.\n\nThank you,\nFrameport`,
-        });
-      } catch (error) {
-        logger?.error({ err: error, orderId: result.OrderID }, 'order confirmation mail not queued');
-      }
+    if (result.created && result.mail) {
+      // Queued with the order (same transaction); SMTP, when configured, only after commit.
+      mailer.deliver(result.mail.id, result.mail.message).catch((error: unknown) => {
+        logger?.error({ err: error, orderId: result.OrderID }, 'order confirmation mail not sent');
+      });
     }
     return { OrderID: result.OrderID, OrderRefNo: result.OrderRefNo, created: result.created };
   }
