@@ -1,7 +1,8 @@
 /**
  * The load generator of bench/orders.ts, run in a worker thread so the clients' own work (HTTP,
  * JSON) does not queue on the server's event loop: real clients are other machines. Each retailer
- * loops for `durationMs`: add a 5-line cart in one call, read it, place the order.
+ * loops for `durationMs`. 'order': add a 5-line cart in one call, read it, place the order.
+ * 'cart': add 5 lines (one piece each) again and again, clearing the cart every 10th time (not timed).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -12,10 +13,11 @@ export type LoadInput = {
   durationMs: number;
   /** Every retailer orders from the same few variants instead of five of its own. */
   hot: boolean;
+  mode: 'order' | 'cart';
 };
 export type LoadOutput = { add: number[]; order: number[]; orders: number; failures: number; elapsedMs: number };
 
-async function run({ address, tokens, variants, durationMs, hot }: LoadInput): Promise<LoadOutput> {
+async function run({ address, tokens, variants, durationMs, hot, mode }: LoadInput): Promise<LoadOutput> {
   const add: number[] = [];
   const order: number[] = [];
   let orders = 0;
@@ -31,9 +33,12 @@ async function run({ address, tokens, variants, durationMs, hot }: LoadInput): P
         const lines = Array.from({ length: 5 }, (_, k) => pick(k)).map((v) => ({
           ProductId: v.productId,
           ColorVariant: v.colorVariant,
-          Quantity: 1 + ((worker + round) % 3),
+          Quantity: mode === 'cart' ? 1 : 1 + ((worker + round) % 3),
         }));
         round += 1;
+        if (mode === 'cart' && round % 10 === 0) {
+          await (await fetch(`${address}/api/Product/clearCart`, { method: 'DELETE', headers: { authorization: headers.authorization } })).arrayBuffer();
+        }
         let t0 = performance.now();
         const added = await fetch(`${address}/api/Product/addItemsToCart`, { method: 'POST', headers, body: JSON.stringify({ Products: lines }) });
         await added.arrayBuffer();
@@ -42,6 +47,7 @@ async function run({ address, tokens, variants, durationMs, hot }: LoadInput): P
           failures += 1;
           continue;
         }
+        if (mode === 'cart') continue;
         const cart = await fetch(`${address}/api/Product/getCartItems?pageNumber=1&pageSize=10`, { headers });
         const cartId = ((await cart.json()) as { Data: { billToInfo: { CartId: number | null } } }).Data.billToInfo.CartId;
         t0 = performance.now();

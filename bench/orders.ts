@@ -1,9 +1,10 @@
 /**
  * `npm run bench:orders`: add to cart and place order under load, on PGlite and on PostgreSQL
- * (when one answers). 20 retailers work at once; each loops: add a 5-line cart in one call,
- * read it, place the order. Reports p50/p95/p99 of add-to-cart and place-order, and orders per
- * second sustained. Stock is raised first so every order can succeed. Loopback only, bounded.
- * The clients run in a worker thread (bench/order-load.ts), off the server's event loop.
+ * (when one answers), 20 retailers at once, two phases of BENCH_SECONDS (default 15) each:
+ * add to cart alone (5 lines per call), then the ordering cycle (add a 5-line cart, read it,
+ * place the order). Reports p50/p95/p99 and throughput. Stock is raised first so every order
+ * can succeed. Loopback only, bounded. The clients run in a worker thread (bench/order-load.ts),
+ * off the server's event loop.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -59,37 +60,55 @@ async function bench(backend: string, database: Database) {
       tokens.push(((await response.json()) as { access_token: string }).access_token);
     }
 
-    const input: LoadInput = {
-      address,
-      tokens,
-      variants: chosen.map(({ productId, colorVariant }) => ({ productId, colorVariant })),
-      durationMs: DURATION_MS,
-      hot: Boolean(process.env.HOT),
-    };
-    // A worker does not inherit tsx's loader: it registers it, then imports the TypeScript module.
-    const tsxApi = import.meta.resolve('tsx/esm/api');
-    const module = new URL('./order-load.ts', import.meta.url).href;
-    const entry = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(module)});`;
-    const load = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: input });
-    const { add: addLatencies, order: orderLatencies, orders, failures, elapsedMs } = await new Promise<LoadOutput>((resolve, reject) => {
-      load.once('message', resolve);
-      load.once('error', reject);
-    });
-    await load.terminate();
-    const add = stats(addLatencies);
-    const order = stats(orderLatencies);
-    const perSecond = orders / (elapsedMs / 1000);
-    console.log(`${backend}: ${orders} orders in ${DURATION_MS / 1000} s (${perSecond.toFixed(1)}/s), ${failures} failed calls`);
-    table.push(`| ${backend} | add to cart (5 lines), ${RETAILERS} retailers | ${add.count} | ${add.p50.toFixed(1)} | ${add.p95.toFixed(1)} | ${add.p99.toFixed(1)} | |`);
-    table.push(`| ${backend} | place order (5-line cart), ${RETAILERS} retailers | ${order.count} | ${order.p50.toFixed(1)} | ${order.p95.toFixed(1)} | ${order.p99.toFixed(1)} | ${perSecond.toFixed(1)} |`);
+    const variantsOf = chosen.map(({ productId, colorVariant }) => ({ productId, colorVariant }));
+    const hot = Boolean(process.env.HOT);
+
+    // 1. Add to cart alone: 20 retailers adding 5 lines at once, nothing else running.
+    const cart = await runLoad({ address, tokens, variants: variantsOf, durationMs: DURATION_MS, hot, mode: 'cart' });
+    const adds = stats(cart.add);
+    console.log(`${backend}: ${cart.add.length} adds in ${(cart.elapsedMs / 1000).toFixed(1)} s, ${cart.failures} failed calls`);
+    table.push(
+      `| ${backend} | add to cart (5 lines), alone | ${adds.count} | ${adds.p50.toFixed(1)} | ${adds.p95.toFixed(1)} | ${adds.p99.toFixed(1)} | ${(adds.count / (cart.elapsedMs / 1000)).toFixed(1)} calls/s |`,
+    );
+    for (const token of tokens) {
+      await fetch(`${address}/api/Product/clearCart`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    }
+
+    // 2. The ordering cycle: add a 5-line cart, read it, place the order.
+    const cycle = await runLoad({ address, tokens, variants: variantsOf, durationMs: DURATION_MS, hot, mode: 'order' });
+    const add = stats(cycle.add);
+    const order = stats(cycle.order);
+    const perSecond = cycle.orders / (cycle.elapsedMs / 1000);
+    console.log(`${backend}: ${cycle.orders} orders in ${(cycle.elapsedMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)}/s), ${cycle.failures} failed calls`);
+    table.push(`| ${backend} | add to cart (5 lines), in the cycle | ${add.count} | ${add.p50.toFixed(1)} | ${add.p95.toFixed(1)} | ${add.p99.toFixed(1)} | |`);
+    table.push(
+      `| ${backend} | place order (5-line cart), in the cycle | ${order.count} | ${order.p50.toFixed(1)} | ${order.p95.toFixed(1)} | ${order.p99.toFixed(1)} | ${perSecond.toFixed(1)} orders/s |`,
+    );
   } finally {
     await app.close();
   }
 }
 
+/** Runs the clients in a worker thread (bench/order-load.ts) and waits for their figures. */
+async function runLoad(input: LoadInput): Promise<LoadOutput> {
+  // A worker does not inherit tsx's loader: it registers it, then imports the TypeScript module.
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const module = new URL('./order-load.ts', import.meta.url).href;
+  const entry = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(module)});`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: input });
+  try {
+    return await new Promise<LoadOutput>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
 async function main() {
   await onEachBackend(bench, 20);
-  console.log('\n| backend | call | calls | p50 ms | p95 ms | p99 ms | orders/s |\n|---|---|---|---|---|---|---|');
+  console.log('\n| backend | call | calls | p50 ms | p95 ms | p99 ms | throughput |\n|---|---|---|---|---|---|---|');
   for (const row of table) console.log(row);
 }
 

@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 scores (performance, accessibility, best practices,
+ * SEO) of /homepage and /login on the built app served by the real server (scripts/start.mjs:
+ * builds apps/web when its build is missing or stale, then a fresh PGlite with the demo data),
+ * in the system Chromium, with Lighthouse's mobile default and its desktop preset.
+ * Prints a Markdown table. Low scores are reported, not failed: only a crash exits non-zero.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config } from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PATHS = ['/homepage', '/login'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const FORM_FACTORS: { name: string; config: Config | undefined }[] = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+/** The flags of stack-notes.md: headless, no sandbox in a container, nothing phoning home. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+type Row = { path: string; formFactor: string; scores: Record<(typeof CATEGORIES)[number], number | null> };
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_PRODUCTS: '300' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitForHealth(port: number, timeoutMs: number) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no 200 on /healthz within ${timeoutMs} ms`);
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+async function main() {
+  const port = 43000 + Math.floor(Math.random() * 2000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-lighthouse-'));
+  const server = startServer(port, dataDir);
+  const rows: Row[] = [];
+  try {
+    // The first start may build the web app and seeds the demo data.
+    await waitForHealth(port, 300_000);
+    for (const formFactor of FORM_FACTORS) {
+      for (const pagePath of PATHS) {
+        // A fresh browser per run: no cache or storage carried from the previous page.
+        const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+        try {
+          const result = await lighthouse(
+            `http://127.0.0.1:${port}${pagePath}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+            formFactor.config,
+          );
+          if (result === undefined) throw new Error(`Lighthouse returned no result for ${pagePath}`);
+          const { categories, runtimeError } = result.lhr;
+          if (runtimeError) throw new Error(`${pagePath} (${formFactor.name}): ${runtimeError.code} ${runtimeError.message}`);
+          const scores = Object.fromEntries(
+            CATEGORIES.map((id) => {
+              const score = categories[id]?.score;
+              return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+            }),
+          ) as Row['scores'];
+          rows.push({ path: pagePath, formFactor: formFactor.name, scores });
+          console.log(`${formFactor.name} ${pagePath}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join(', ')}`);
+          for (const id of CATEGORIES) {
+            const failing = (categories[id]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0)
+              .map((ref) => result.lhr.audits[ref.id])
+              .filter((audit) => audit !== undefined && typeof audit.score === 'number' && audit.score < 0.9);
+            for (const audit of failing) console.log(`  ${id}: ${audit?.id} ${audit?.displayValue ?? ''} (${audit?.score})`);
+          }
+        } finally {
+          chrome.kill();
+        }
+      }
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log('\n| page | form factor | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|---|');
+  for (const { path: pagePath, formFactor, scores } of rows) {
+    console.log(`| ${pagePath} | ${formFactor} | ${CATEGORIES.map((id) => scores[id] ?? 'n/a').join(' | ')} |`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
