@@ -89,6 +89,31 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
     return value;
   }
 
+  /**
+   * Stock does not change the catalogue version (every order takes stock: migration 0007), so a
+   * cached answer gets the colours' live stock laid over it: one indexed read by primary key.
+   * Cached objects are never modified; the answer is a copy. Searches filtered to in-stock
+   * styles are not cached at all (their list itself depends on stock).
+   */
+  const liveStock = db
+    .select({ id: productColours.id, stock: productColours.availableStockQuantity })
+    .from(productColours)
+    .where(sql`${productColours.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('catalogue_live_stock');
+
+  async function withLiveStock(list: Product[]): Promise<Product[]> {
+    const ids = list.flatMap((product) => product.productColor.map((colour) => colour.productColorId));
+    if (ids.length === 0) return list;
+    const stock = new Map((await liveStock.execute({ ids })).map((row) => [row.id, row.stock]));
+    return list.map((product) => {
+      const productColor = product.productColor.map((colour) => ({
+        ...colour,
+        availableStockQuantity: stock.get(colour.productColorId) ?? colour.availableStockQuantity,
+      }));
+      return { ...product, productColor, isAvailable: productColor.some((colour) => colour.availableStockQuantity > 0) };
+    });
+  }
+
   function pricingContext(retailerId: number | null): PricingContext {
     return { retailerId, now: clock.now() };
   }
@@ -112,13 +137,17 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
    * (its state decides the discounts); null = all-states rules. Free text is matched literally
    * first; only when that finds nothing at all are mistyped words corrected and the query retried.
    */
-  function search(
+  async function search(
     query: CatalogueQuery,
     page: { pageNumber: number; pageSize: number },
     retailerId: number | null,
   ): Promise<SearchResults> {
+    // Which styles are in stock changes with every order: that filter is always read live.
+    if (query.isAvailable) return searchUncached(query, page, retailerId);
     const key = `search|${retailerId}|${page.pageNumber}|${page.pageSize}|${JSON.stringify(query)}`;
-    return cached(key, () => searchUncached(query, page, retailerId));
+    const results = await cached(key, () => searchUncached(query, page, retailerId));
+    if (!cache) return results;
+    return { searchResults: { ...results.searchResults, value: await withLiveStock(results.searchResults.value) } };
   }
 
   async function searchUncached(
@@ -148,8 +177,9 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
     return { rows: products, total: Number(count?.total ?? 0) };
   }
 
-  function getProduct(productId: number, retailerId: number | null): Promise<Product> {
-    return cached(`product|${retailerId}|${productId}`, () => getProductUncached(productId, retailerId));
+  async function getProduct(productId: number, retailerId: number | null): Promise<Product> {
+    const product = await cached(`product|${retailerId}|${productId}`, () => getProductUncached(productId, retailerId));
+    return cache ? (await withLiveStock([product]))[0]! : product;
   }
 
   async function getProductUncached(productId: number, retailerId: number | null): Promise<Product> {
@@ -159,8 +189,9 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
     return product;
   }
 
-  function relatedProducts(productId: number, retailerId: number | null): Promise<Product[]> {
-    return cached(`related|${retailerId}|${productId}`, () => relatedProductsUncached(productId, retailerId));
+  async function relatedProducts(productId: number, retailerId: number | null): Promise<Product[]> {
+    const related = await cached(`related|${retailerId}|${productId}`, () => relatedProductsUncached(productId, retailerId));
+    return cache ? withLiveStock(related) : related;
   }
 
   async function relatedProductsUncached(productId: number, retailerId: number | null): Promise<Product[]> {
