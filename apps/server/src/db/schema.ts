@@ -743,7 +743,7 @@ export const pages = pgTable('pages', {
   /** 'ABOUTUS', 'FOOTER', 'PAYMENTPOLICY', ... */
   pageName: text().notNull().unique(),
   title: text().notNull(),
-  /** Trusted HTML written by an admin. */
+  /** HTML, sanitized by modules/content/sanitize.ts before it is stored (docs/decisions/007-page-content.md). */
   content: text().notNull(),
   year: text(),
   updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -141,12 +141,17 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/Product/uploadProductImage': { kind: 'admin', build: () => ({ multipart: true }) },
   'POST /api/Home/uploadBanner': { kind: 'admin', build: () => ({ multipart: true }) },
+  'PUT /api/admin/pages/:pageName': {
+    kind: 'admin',
+    build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),
+  },
 };
 
 type Call = { caller: Party | null; actingFor?: Party; foreign?: boolean };
 
 async function call(route: string, { caller, actingFor, foreign }: Call) {
-  const [method, url] = route.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+  const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const url = pattern.replace(':pageName', 'FAQS');
   const spec = ROUTES[route]!;
   // Whose data the request is about: the named retailer, else the caller (its own profile), and
   // retailer A's ids for staff naming nobody on a cart or order call (refused with 400 anyway).
@@ -159,7 +164,7 @@ async function call(route: string, { caller, actingFor, foreign }: Call) {
     options.headers = { 'content-type': 'multipart/form-data; boundary=x' };
     options.payload = '--x--\r\n';
     if (actingFor) query.email = actingFor.email;
-  } else if (method === 'POST') {
+  } else if (method === 'POST' || method === 'PUT') {
     options.payload = { ...built.body, ...(actingFor ? { Email: actingFor.email } : {}) };
   } else if (actingFor) {
     query.email = actingFor.email;

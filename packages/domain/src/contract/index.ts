@@ -5,3 +5,4 @@ export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './account.ts';
+export * from './content.ts';

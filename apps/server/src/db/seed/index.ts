@@ -10,6 +10,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { DiscountRule as DomainDiscountRule } from '@frameport/domain';
 import { hashPassword } from '../../modules/account/password.ts';
+import { sanitizePageHtml } from '../../modules/content/sanitize.ts';
 import { queryRows, type Db, type Tx } from '../client.ts';
 import * as schema from '../schema.ts';
 import {
@@ -339,7 +340,9 @@ async function seedReference(tx: Tx): Promise<Ref> {
     priceToPaise: r.priceToPaise,
   }));
 
-  await tx.insert(pages).values(PAGES.map((p) => ({ pageName: p.pageName, title: p.title, content: p.content, year: p.year ?? null })));
+  await tx
+    .insert(pages)
+    .values(PAGES.map((p) => ({ pageName: p.pageName, title: p.title, content: sanitizePageHtml(p.content), year: p.year ?? null })));
   await tx.insert(corporateDetails).values({
     id: 1,
     companyName: COMPANY.name,

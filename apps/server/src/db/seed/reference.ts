@@ -1,5 +1,7 @@
 /** Static reference data for the demo seed: geography, catalogue masters, content. */
 
+import type { PageName } from '@frameport/domain/contract';
+
 export interface StateSeed {
   code: string;
   name: string;
@@ -253,121 +255,164 @@ export const CONFIG_ROWS: [string, string, string][] = [
 ];
 
 const p = (...paras: string[]) => paras.map((t) => `<p>${t}</p>`).join('\n');
+const ul = (...items: string[]) => `<ul>\n${items.map((t) => `<li>${t}</li>`).join('\n')}\n</ul>`;
+const ol = (...items: string[]) => `<ol>\n${items.map((t) => `<li>${t}</li>`).join('\n')}\n</ol>`;
+const lines = (...parts: string[]) => parts.join('\n');
 
-export const PAGES: { pageName: string; title: string; content: string; year?: string }[] = [
+/**
+ * Every page of PAGE_NAMES, as an admin would write it. The seed stores them through the page
+ * sanitizer (modules/content/sanitize.ts) like PUT /api/admin/pages does; FOOTER carries the year.
+ */
+export const PAGES: { pageName: PageName; title: string; content: string; year?: string }[] = [
   {
     pageName: 'ABOUTUS',
     title: 'About us',
-    content:
-      '<h2>About Frameport</h2>\n' +
+    content: lines(
+      '<h2>About Frameport</h2>',
       p(
-        'Frameport is a Hyderabad-based wholesale distributor of spectacle frames, sunglasses, reading glasses and accessories for optical retailers across India.',
-        'We stock five house brands — Frameport Classic, Urban Optix, Kids Zone, SunStreet and Lumen Pro — and ship from our Hyderabad warehouse to every State and Union Territory.',
-        'Our sales executives visit stores across the South and West every month and can place orders on your behalf.',
+        'Frameport is a Hyderabad-based wholesale distributor of spectacle frames, sunglasses, reading glasses and accessories for optical retailers across India. Founded in 2020, we now supply more than 2,400 retail partners.',
+        'We stock over 2,500 styles in the value segment (₹500–₹1,200 at retail) across five house brands, and ship about half a million units a year from our Hyderabad warehouse to every State and Union Territory.',
       ),
+      '<h3>Our brands</h3>',
+      ul(
+        '<strong>Frameport Classic</strong>: everyday metal and acetate frames',
+        '<strong>Urban Optix</strong>: fashion frames for young adults',
+        '<strong>Kids Zone</strong>: flexible TR90 frames for children',
+        '<strong>SunStreet</strong>: UV400 sunglasses',
+        '<strong>Lumen Pro</strong>: lightweight titanium frames',
+      ),
+      p('Our sales executives visit stores across the South and West every month and can place orders on your behalf.'),
+    ),
   },
   {
     pageName: 'CONTACTUS',
     title: 'Contact us',
-    content:
-      '<h2>Contact us</h2>\n' +
+    content: lines(
+      '<h2>Contact us</h2>',
       p(
         'Frameport Eyewear Distributors LLP<br>4th Floor, Cyber Pearl, HITEC City, Madhapur, Hyderabad, Telangana 500081',
-        'Phone: <a href="tel:+914040123456">+91 40 4012 3456</a> (Mon–Sat, 10:00–19:00 IST)',
+        'Customer care: <a href="tel:+914040123456">+91 40 4012 3456</a> (Monday to Saturday, 10:00–19:00 IST)',
         'Email: <a href="mailto:support@frameport.test">support@frameport.test</a>',
       ),
+      '<h3>Before you call</h3>',
+      p('Keep your order number (FP/2026-27/…) or invoice number at hand; we can then answer most questions on the first call.'),
+    ),
   },
   {
     pageName: 'ORDERTRACKING',
     title: 'Order tracking',
-    content:
-      '<h2>Tracking your order</h2>\n' +
-      p(
-        'Every order moves through <strong>Placed</strong>, <strong>Confirmed</strong>, <strong>Dispatched</strong> and <strong>Delivered</strong>. You can see the current status under <em>My orders</em>.',
-        'Once an order is dispatched we email the courier name and docket number. Most metro deliveries arrive within 3–5 working days.',
+    content: lines(
+      '<h2>Tracking your order</h2>',
+      p('Every order moves through these steps; you can see the current one under <em>My orders</em>.'),
+      ol(
+        '<strong>Placed</strong>: we have your order and have reserved the stock.',
+        '<strong>Confirmed</strong>: our team has checked the order and the invoice is raised.',
+        '<strong>Dispatched</strong>: the parcel has left our Hyderabad warehouse; we email the courier name and docket number.',
+        '<strong>Delivered</strong>: the courier has handed the parcel over at your store.',
       ),
+      p('Most metro deliveries arrive within 3–5 working days of dispatch, other towns within 7. An order can be <strong>Cancelled</strong> only before it is dispatched.'),
+    ),
   },
   {
     pageName: 'FAQS',
     title: 'Frequently asked questions',
-    content:
-      '<h2>Frequently asked questions</h2>\n' +
-      '<h3>Is there a minimum order?</h3>\n' +
-      p('No. Your account has a maximum quantity per colour, per order and a maximum order value; you can see them in your profile.') +
-      '\n<h3>How long do items stay in my cart?</h3>\n' +
-      p('Cart lines are held for 24 hours after you add them. After that they are marked expired and are not ordered.') +
-      '\n<h3>How is GST charged?</h3>\n' +
+    content: lines(
+      '<h2>Frequently asked questions</h2>',
+      '<h3>Is there a minimum order?</h3>',
+      p('No. Your account has a maximum quantity per colour, per order and a maximum order value; you can see them in your profile.'),
+      '<h3>How long do items stay in my cart?</h3>',
+      p('Cart lines are held for 24 hours after you add them. After that they are marked expired and are not ordered.'),
+      '<h3>How is GST charged?</h3>',
       p('Retailers in Telangana pay CGST and SGST; retailers in every other State or UT pay IGST. Frames are charged at 5% and sunglasses at 18%.'),
+      '<h3>Can my sales executive order for me?</h3>',
+      p('Yes. A sales executive linked to your store can fill your cart and place orders in your name; every such order is recorded with their name.'),
+    ),
   },
   {
     pageName: 'AFTERSALESERVICES',
     title: 'After-sale services',
-    content:
-      '<h2>After-sale services</h2>\n' +
-      p(
+    content: lines(
+      '<h2>After-sale services</h2>',
+      ul(
         'Report transit damage within 48 hours of delivery with photographs of the package and the frames; we replace damaged pieces free of charge.',
         'Manufacturing defects are covered by the product warranty. Send the frame back with the invoice number and we repair or replace it within 10 working days.',
+        'Spare nose pads, screws and temple tips for our own brands are sent free with your next order; ask customer care.',
       ),
+    ),
   },
   {
     pageName: 'TERMSANDCONDITIONS',
     title: 'Terms and conditions',
-    content:
-      '<h2>Terms and conditions</h2>\n' +
+    content: lines(
+      '<h2>Terms and conditions</h2>',
       p(
         'This portal is for registered optical retailers and Frameport staff only. Prices are wholesale prices excluding GST and may change without notice; the price on the day you place an order applies.',
         'Orders are subject to stock availability. Invoices are payable within 30 days of the invoice date unless agreed otherwise in writing.',
         'Disputes are subject to the jurisdiction of the courts at Hyderabad, Telangana.',
       ),
+    ),
   },
   {
     pageName: 'SHIPPINGANDRETURNS',
     title: 'Shipping and returns',
-    content:
-      '<h2>Shipping and returns</h2>\n' +
+    content: lines(
+      '<h2>Shipping and returns</h2>',
+      '<table>',
+      '<thead><tr><th>Order value (before GST)</th><th>Shipping</th></tr></thead>',
+      '<tbody><tr><td>Up to ₹10,000</td><td>Flat ₹150</td></tr><tr><td>Above ₹10,000</td><td>Free</td></tr></tbody>',
+      '</table>',
       p(
-        'We ship Monday to Saturday from Hyderabad through insured courier. Shipping is free on orders above ₹10,000; smaller orders carry a flat ₹150.',
+        'We ship Monday to Saturday from Hyderabad through insured courier.',
         'Unsold stock can be returned within 30 days in original packaging for credit against your next order, except accessories and frames bought in a clearance sale.',
       ),
+    ),
   },
   {
     pageName: 'PRODUCTWARRANTY',
     title: 'Product warranty',
-    content:
-      '<h2>Product warranty</h2>\n' +
-      p(
-        'Frames carry a 1-year warranty against manufacturing defects such as broken hinges, peeling plating and weld failures. Lumen Pro titanium frames carry 2 years.',
-        'The warranty does not cover scratches, accidental damage, or frames altered by a third party.',
-      ),
+    content: lines(
+      '<h2>Product warranty</h2>',
+      p('Frames carry a 1-year warranty against manufacturing defects; Lumen Pro titanium frames carry 2 years. Covered:'),
+      ul('Broken hinges and weld failures', 'Peeling or flaking plating', 'Lenses of SunStreet sunglasses that lose their UV400 coating'),
+      p('The warranty does not cover scratches, accidental damage, or frames altered by a third party.'),
+    ),
   },
   {
     pageName: 'CODEOFBUSINESSCONDUCT',
     title: 'Code of business conduct',
-    content:
-      '<h2>Code of business conduct</h2>\n' +
-      p(
-        'We deal honestly with retailers, suppliers and each other. We issue a proper GST invoice for every sale, never accept or offer bribes, and protect the personal data our retailers share with us.',
+    content: lines(
+      '<h2>Code of business conduct</h2>',
+      p('We deal honestly with retailers, suppliers and each other. In particular, we:'),
+      ul(
+        'issue a proper GST invoice for every sale;',
+        'never accept or offer bribes, gifts or favours to win business;',
+        'treat every retailer alike on price and terms, whatever their size;',
+        'protect the personal data our retailers share with us and use it only to serve them.',
       ),
+    ),
   },
   {
     pageName: 'BUSINESSETHICS',
     title: 'Business ethics',
-    content:
-      '<h2>Business ethics</h2>\n' +
+    content: lines(
+      '<h2>Business ethics</h2>',
       p(
         'Frameport sources only from manufacturers that meet safety standards for materials in contact with skin, pay fair wages and follow local labour law.',
-        'Report any concern confidentially to <a href="mailto:ethics@frameport.test">ethics@frameport.test</a>.',
+        'Report any concern confidentially to <a href="mailto:ethics@frameport.test">ethics@frameport.test</a>. Nobody who reports in good faith will suffer for it.',
       ),
+    ),
   },
   {
     pageName: 'PAYMENTPOLICY',
     title: 'Payment policy',
-    content:
-      '<h2>Payment policy</h2>\n' +
+    content: lines(
+      '<h2>Payment policy</h2>',
       p(
         'Pay any invoice online from <em>My invoices</em> by UPI, card or net banking through a secure payment link. Part payments are accepted; the balance stays on the invoice.',
         'Payments are applied to the invoice as soon as the payment gateway confirms them. Keep the transaction number for your records.',
+        'Invoices are due within 30 days of the invoice date. For a bank transfer (NEFT/RTGS), write to <a href="mailto:accounts@frameport.test">accounts@frameport.test</a> for our account details; we never change them by phone.',
       ),
+    ),
   },
   {
     pageName: 'FOOTER',

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BannersResponseSchema,
@@ -6,12 +7,28 @@ import {
   GetPagesQuerySchema,
   ok,
   PageContentSchema,
+  UpdatePageBodySchema,
+  UpdatePageParamsSchema,
 } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import type { Db } from '../../db/client.ts';
+import { requireIdentity } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
 import { listBanners } from '../catalogue/banners.ts';
 import { createContentService } from './service.ts';
 
-/** Public content (no bearer token): support pages, corporate details, login banners. */
+/** A page of at most 200,000 characters as JSON, with room for escaping. (The global limit is 100 KB.) */
+export const PAGE_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Runs before the body is read, so nobody but an admin can make the server parse a large page. */
+async function adminOnly(request: FastifyRequest) {
+  if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
+}
+
+/**
+ * Content: the public reads (no bearer token) of support pages, corporate details and login
+ * banners, and the admin's write of a page.
+ */
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const content = createContentService({ db });
 
@@ -28,6 +45,27 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => ok(await content.getPage(request.query.pageName)),
+  );
+
+  app.put(
+    '/api/admin/pages/:pageName',
+    {
+      bodyLimit: PAGE_BODY_LIMIT_BYTES,
+      onRequest: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: 'Replace a support or footer page (admin)',
+        description:
+          'Title, Content (HTML, at most 200,000 characters) and Year (the footer\'s copyright year, or null). ' +
+          'Content is sanitized before it is stored: only headings h2–h4, paragraphs, line breaks, rules, bold, italic, ' +
+          'underline, lists, quotes, tables, links (http, https, mailto, tel) and /media images remain. ' +
+          'Answers the page as stored. A page name that was never written is created.',
+        params: UpdatePageParamsSchema,
+        body: UpdatePageBodySchema,
+        response: { 200: envelopeOf(PageContentSchema) },
+      },
+    },
+    async (request) => ok(await content.updatePage(requireIdentity(request), request.params.pageName, request.body)),
   );
 
   app.get(

@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { CorporateDetails, PageContent, PageName } from '@frameport/domain/contract';
+import type { CorporateDetails, PageContent, PageName, UpdatePageBody } from '@frameport/domain/contract';
 import type { Db } from '../../db/client.ts';
-import { corporateDetails, pages } from '../../db/schema.ts';
+import { auditLog, corporateDetails, pages } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Identity } from '../../http/identity.ts';
+import { sanitizePageHtml } from './sanitize.ts';
 
 export const PAGE_NOT_FOUND = 'Page not found.';
 export const CORPORATE_DETAILS_NOT_FOUND = 'Corporate details not found.';
 
-/** Public content: support pages (HTML as stored) and the company's contact details. */
+/**
+ * Support pages and the company's contact details. Page HTML is sanitized when it is written and
+ * again when it is read: a row written by hand in SQL still cannot serve a script, and a page of a
+ * few kilobytes costs well under a millisecond (docs/decisions/007-page-content.md).
+ */
 export function createContentService({ db }: { db: Db }) {
   async function getPage(pageName: PageName): Promise<PageContent> {
     const [row] = await db
@@ -16,7 +22,32 @@ export function createContentService({ db }: { db: Db }) {
       .where(eq(pages.pageName, pageName))
       .limit(1);
     if (!row) throw new AppError('not_found', PAGE_NOT_FOUND);
-    return row;
+    return { ...row, Content: sanitizePageHtml(row.Content) };
+  }
+
+  /**
+   * Replaces a page, or writes one not seeded yet (the route lets only an admin call this). The
+   * change and its author go to the audit log in the same transaction.
+   */
+  async function updatePage(identity: Identity, pageName: PageName, body: UpdatePageBody): Promise<PageContent> {
+    const content = sanitizePageHtml(body.Content);
+    const values = { title: body.Title, content, year: body.Year, updatedByUserId: identity.userId };
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(pages)
+        .values({ pageName, ...values })
+        .onConflictDoUpdate({ target: pages.pageName, set: { ...values, updatedAt: new Date() } })
+        .returning({ Title: pages.title, Content: pages.content, Year: pages.year });
+      await tx.insert(auditLog).values({
+        actorUserId: identity.userId,
+        action: 'content.updatePage',
+        entity: 'page',
+        entityId: pageName,
+        // sanitized: the stored HTML differs from what the admin sent (markup removed, or only normalised: <br> → <br />).
+        details: { title: body.Title, year: body.Year, contentLength: content.length, sanitized: content !== body.Content },
+      });
+      return row!;
+    });
   }
 
   async function getCorporateDetails(): Promise<CorporateDetails> {
@@ -33,7 +64,7 @@ export function createContentService({ db }: { db: Db }) {
     return row;
   }
 
-  return { getPage, getCorporateDetails };
+  return { getPage, updatePage, getCorporateDetails };
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
