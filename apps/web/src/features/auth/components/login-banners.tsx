@@ -2,16 +2,12 @@ import '@mantine/carousel/styles.css';
 import type { Banner } from '@frameport/domain/contract';
 import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Skeleton } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { EmblaCarouselType } from 'embla-carousel';
-import { useEffect, useState, type FocusEvent } from 'react';
 import { loginBannersQuery } from '../api.ts';
 import classes from './login-banners.module.css';
+import { useCarouselAutoplay } from '../../../components/use-carousel-autoplay.ts';
 
-/** How long a slide stays before the next one (the spec does not give the interval). */
-const AUTOPLAY_MS = 6000;
 const BANNER_SIZE = { width: 1200, height: 360 } as const;
 
 /**
@@ -36,42 +32,10 @@ export function LoginBanners() {
 }
 
 function BannerSlides({ banners }: { banners: Banner[] }) {
-  const reduceMotion = useReducedMotion();
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  const [playing, setPlaying] = useState(true);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const autoplay = !reduceMotion;
-  const running = autoplay && playing && !hovered && !focused && embla !== null;
-
-  useEffect(() => {
-    if (!running || embla === null) return;
-    const next = () => embla.scrollNext();
-    // Restart the wait whenever the slide changes, by the timer or by hand.
-    let timer = window.setTimeout(next, AUTOPLAY_MS);
-    const restart = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(next, AUTOPLAY_MS);
-    };
-    embla.on('select', restart);
-    return () => {
-      window.clearTimeout(timer);
-      embla.off('select', restart);
-    };
-  }, [running, embla]);
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-  };
+  const { reduceMotion, autoplay, playing, togglePlaying, setEmbla, containerProps } = useCarouselAutoplay();
 
   return (
-    <div
-      className={classes.root}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
+    <div className={classes.root} {...containerProps}>
       <Carousel
         aria-label="Banners"
         emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
@@ -95,7 +59,7 @@ function BannerSlides({ banners }: { banners: Banner[] }) {
           radius="xl"
           className={classes.playPause}
           aria-label={playing ? 'Pause banners' : 'Play banners'}
-          onClick={() => setPlaying((value) => !value)}
+          onClick={togglePlaying}
         >
           {playing ? <IconPlayerPauseFilled size={14} aria-hidden="true" /> : <IconPlayerPlayFilled size={14} aria-hidden="true" />}
         </ActionIcon>

@@ -2,22 +2,18 @@ import '@mantine/carousel/styles.css';
 import type { Banner } from '@frameport/domain/contract';
 import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Button, Skeleton, Text } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import { IconArrowRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { EmblaCarouselType } from 'embla-carousel';
-import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { homeQueries } from '../api.ts';
 import { productsPath } from '../links.ts';
 import classes from './banner-carousel.module.css';
+import { useCarouselAutoplay } from '../../../components/use-carousel-autoplay.ts';
 
 /** The server's banner drawings: 1200 × 360 on a desktop, 600 × 400 below 768 px (MobileImage). */
 export const BANNER_SIZE = { width: 1200, height: 360 } as const;
 export const MOBILE_BANNER_SIZE = { width: 600, height: 400 } as const;
 const PHONE_MEDIA = '(max-width: 47.99em)';
-/** How long a slide stays before the next one (the spec does not give the interval). */
-export const AUTOPLAY_MS = 6000;
 
 /**
  * The top of /home: the home banners, then one 'Shop all frames' button to the catalogue.
@@ -59,44 +55,10 @@ export function BannerCarousel() {
 }
 
 function BannerSlides({ banners }: { banners: Banner[] }) {
-  const reduceMotion = useReducedMotion();
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  const [playing, setPlaying] = useState(true);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const autoplay = !reduceMotion;
-  const running = autoplay && playing && !hovered && !focused && embla !== null;
-
-  useEffect(() => {
-    if (!running || embla === null) return;
-    // Restart the wait whenever the slide changes (by the timer, a control, a swipe or a key).
-    let timer = window.setTimeout(next, AUTOPLAY_MS);
-    function next() {
-      embla?.scrollNext();
-    }
-    const restart = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(next, AUTOPLAY_MS);
-    };
-    embla.on('select', restart);
-    return () => {
-      window.clearTimeout(timer);
-      embla.off('select', restart);
-    };
-  }, [running, embla]);
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-  };
+  const { reduceMotion, autoplay, playing, togglePlaying, setEmbla, containerProps } = useCarouselAutoplay();
 
   return (
-    <div
-      className={classes.slides}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
+    <div className={classes.slides} {...containerProps}>
       <Carousel
         aria-label="Banners"
         emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
@@ -123,7 +85,7 @@ function BannerSlides({ banners }: { banners: Banner[] }) {
           radius="xl"
           className={classes.playPause}
           aria-label={playing ? 'Pause banners' : 'Play banners'}
-          onClick={() => setPlaying((value) => !value)}
+          onClick={togglePlaying}
         >
           {playing ? <IconPlayerPauseFilled size={14} aria-hidden="true" /> : <IconPlayerPlayFilled size={14} aria-hidden="true" />}
         </ActionIcon>
