@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { HOME_PATH, LOGIN_PATH, loginPathFor } from '../lib/next-path.ts';
+import { LOGIN_PATH, loginPathFor } from '../lib/next-path.ts';
 import { useSessionState } from '../lib/session.ts';
 
 /**
@@ -14,10 +14,4 @@ export function RequireSession() {
     return <Navigate to={endedBy === 'logout' ? LOGIN_PATH : loginPathFor(location)} replace />;
   }
   return <Outlet />;
-}
-
-/** `/`: the public marketing site comes later (/homepage); for now straight to the app or the login. */
-export function RootRedirect() {
-  const { session } = useSessionState();
-  return <Navigate to={session === null ? LOGIN_PATH : HOME_PATH} replace />;
 }

@@ -1,13 +1,16 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireSession, RootRedirect } from './guards.tsx';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { MARKETING_PATHS } from '../features/marketing/links.ts';
+import { RequireSession } from './guards.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
 /**
- * Public routes sit in a bare layout; signed-in routes sit behind `RequireSession` in the
- * header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code.
+ * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
+ * /login and /resetpassword bare, signed-in routes behind `RequireSession` in the internal
+ * header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code,
+ * and the marketing pages load none of the signed-in app.
  */
 export const routes: RouteObject[] = [
   {
@@ -15,7 +18,44 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { index: true, element: <RootRedirect /> },
+      { index: true, element: <Navigate to={MARKETING_PATHS.home} replace /> },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/marketing-layout.tsx')).MarketingLayout }),
+        children: [
+          {
+            path: 'homepage',
+            lazy: async () => ({ Component: (await import('./routes/marketing/homepage.tsx')).HomepageRoute }),
+          },
+          {
+            path: 'about',
+            lazy: async () => ({ Component: (await import('./routes/marketing/about.tsx')).AboutRoute }),
+          },
+          {
+            path: 'brands',
+            lazy: async () => ({ Component: (await import('./routes/marketing/brands.tsx')).BrandsRoute }),
+          },
+          {
+            path: 'careers',
+            lazy: async () => ({ Component: (await import('./routes/marketing/careers.tsx')).CareersRoute }),
+          },
+          {
+            path: 'news-room',
+            lazy: async () => ({ Component: (await import('./routes/marketing/news-room.tsx')).NewsRoomRoute }),
+          },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('./routes/marketing/contact.tsx')).ContactRoute }),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: async () => ({ Component: (await import('./routes/marketing/privacy-policy.tsx')).PrivacyPolicyRoute }),
+          },
+          {
+            path: 'cookie-policy',
+            lazy: async () => ({ Component: (await import('./routes/marketing/cookie-policy.tsx')).CookiePolicyRoute }),
+          },
+        ],
+      },
       {
         element: <PublicLayout />,
         children: [

@@ -1,10 +1,9 @@
 import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { contentQueries } from '../../features/content/api.ts';
+import CopyrightYear from '../../features/content/components/copyright-year.tsx';
+import CorporateDetails from '../../features/content/components/corporate-details.tsx';
 import { LEGAL_LINKS, SUPPORT_LINKS, supportPath } from '../../features/content/support-pages.ts';
 import type { NavLinkItem } from '../../features/navigation/links.ts';
 import classes from './signed-in-layout.module.css';
@@ -14,9 +13,6 @@ import classes from './signed-in-layout.module.css';
  * company's address, email and phone, and the copyright year from the FOOTER page.
  */
 export function SignedInFooter({ products, productsLoading }: { products: NavLinkItem[]; productsLoading: boolean }) {
-  const footerPage = useQuery(contentQueries.page('FOOTER'));
-  const year = footerPage.data?.Year ?? null;
-
   return (
     <footer className={classes.footer}>
       <Container size="xl">
@@ -37,7 +33,7 @@ export function SignedInFooter({ products, productsLoading }: { products: NavLin
         </div>
         {/* The line keeps its height while the year loads: nothing below it moves. */}
         <Text size="sm" c="dimmed" className={classes.copyright}>
-          {year && `© ${year} Frameport`}
+          <CopyrightYear holder="Frameport" />
         </Text>
       </Container>
     </footer>
@@ -69,55 +65,4 @@ function LinkColumn({ title, links, loading = false }: { title: string; links: N
       </ul>
     </nav>
   );
-}
-
-function CorporateDetails() {
-  const details = useQuery(contentQueries.corporateDetails());
-
-  if (details.isPending) {
-    return (
-      <Stack gap={8} aria-hidden="true">
-        <Skeleton height={14} width="80%" />
-        <Skeleton height={14} width="60%" />
-        <Skeleton height={14} width="50%" />
-      </Stack>
-    );
-  }
-  if (details.isError) {
-    return (
-      <Text size="sm" c="dimmed">
-        Our contact details could not be loaded.
-      </Text>
-    );
-  }
-
-  const { Address, EmailId, ContactNumber } = details.data;
-  return (
-    <address className={classes.corporate}>
-      <span className={classes.corporateLine}>
-        <IconMapPin size={16} aria-hidden="true" className={classes.corporateIcon} />
-        <Text component="span" size="sm">
-          {Address}
-        </Text>
-      </span>
-      <span className={classes.corporateLine}>
-        <IconMail size={16} aria-hidden="true" className={classes.corporateIcon} />
-        <Anchor href={`mailto:${EmailId}`} size="sm">
-          {EmailId}
-        </Anchor>
-      </span>
-      <span className={classes.corporateLine}>
-        <IconPhone size={16} aria-hidden="true" className={classes.corporateIcon} />
-        <Anchor href={`tel:${telHref(ContactNumber)}`} size="sm" className="tabular">
-          {ContactNumber}
-        </Anchor>
-      </span>
-    </address>
-  );
-}
-
-/** '+91 40 4012 3456' → '+914040123456' (digits and a leading +). */
-function telHref(number: string): string {
-  const digits = number.replace(/[^\d+]/g, '');
-  return digits.startsWith('+') ? `+${digits.slice(1).replace(/\+/g, '')}` : digits.replace(/\+/g, '');
 }

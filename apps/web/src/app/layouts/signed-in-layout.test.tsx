@@ -43,15 +43,15 @@ describe('signed-in routes', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('send / to /login when signed out and to /home when signed in', async () => {
+  it('send / to /homepage (spec section 2), signed out or in', async () => {
     const signedOut = renderApp('/');
-    await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/homepage'));
     signedOut.unmount();
 
     fakeServer();
     signIn();
     const signedIn = renderApp('/');
-    await waitFor(() => expect(signedIn.router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(signedIn.router.state.location.pathname).toBe('/homepage'));
   });
 
   it('show the profile with the ordering limits in rupees', async () => {

@@ -1,0 +1,69 @@
+import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useId } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { FOOTER_LINKS, LEGAL_LINKS, type MarketingLink } from '../../features/marketing/links.ts';
+import classes from './marketing-footer.module.css';
+
+/** The contact block reads the corporate details through the API's schemas: a later chunk, off the first paint. */
+const CorporateContacts = lazy(() => import('../../features/content/components/corporate-details.tsx'));
+const CopyrightYear = lazy(() => import('../../features/content/components/copyright-year.tsx'));
+
+/** The public footer: the company's address and contacts (from the API), the site's pages, the year. */
+export function MarketingFooter() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <div className={classes.grid}>
+          <div>
+            <BrandMark />
+            <Text size="sm" c="dimmed" mt={6} mb="md">
+              Wholesale eyewear for optical retailers across India
+            </Text>
+            <Suspense fallback={<ContactsSkeleton />}>
+              <CorporateContacts />
+            </Suspense>
+          </div>
+          <LinkColumn title="Company" links={FOOTER_LINKS} />
+          <LinkColumn title="Legal" links={LEGAL_LINKS} />
+        </div>
+        <Text size="sm" c="dimmed" className={classes.copyright}>
+          {/* The year is editable data (the FOOTER page); the line keeps its height while it loads. */}
+          <Suspense fallback={null}>
+            <CopyrightYear holder="Frameport Eyewear Distributors LLP" />
+          </Suspense>
+        </Text>
+      </Container>
+    </footer>
+  );
+}
+
+function ContactsSkeleton() {
+  return (
+    <Stack gap={8} aria-hidden="true" className={classes.contactsSpace}>
+      <Skeleton height={14} width="80%" />
+      <Skeleton height={14} width="60%" />
+      <Skeleton height={14} width="50%" />
+    </Stack>
+  );
+}
+
+function LinkColumn({ title, links }: { title: string; links: MarketingLink[] }) {
+  const titleId = useId();
+  return (
+    <nav aria-labelledby={titleId}>
+      <Title order={2} id={titleId} className={classes.title}>
+        {title}
+      </Title>
+      <ul className={classes.links}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Anchor component={Link} to={link.to} size="sm" c="gray.8">
+              {link.label}
+            </Anchor>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

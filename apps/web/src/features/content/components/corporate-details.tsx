@@ -1,0 +1,56 @@
+import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { contentQueries } from '../api.ts';
+import { telHref } from '../contact-links.ts';
+import classes from './corporate-details.module.css';
+
+/**
+ * The company's address, email and phone from GET /api/Home/getCorporateDetails (public), as the
+ * signed-in and the public footers show them. The default export lets the public footer load it
+ * lazily (it pulls in the API client and its schemas, which the marketing pages otherwise skip).
+ */
+export default function CorporateDetails() {
+  const details = useQuery(contentQueries.corporateDetails());
+
+  if (details.isPending) {
+    return (
+      <Stack gap={8} aria-hidden="true" className={classes.space}>
+        <Skeleton height={14} width="80%" />
+        <Skeleton height={14} width="60%" />
+        <Skeleton height={14} width="50%" />
+      </Stack>
+    );
+  }
+  if (details.isError) {
+    return (
+      <Text size="sm" c="dimmed">
+        Our contact details could not be loaded.
+      </Text>
+    );
+  }
+
+  const { Address, EmailId, ContactNumber } = details.data;
+  return (
+    <address className={classes.corporate}>
+      <span className={classes.line}>
+        <IconMapPin size={16} aria-hidden="true" className={classes.icon} />
+        <Text component="span" size="sm">
+          {Address}
+        </Text>
+      </span>
+      <span className={classes.line}>
+        <IconMail size={16} aria-hidden="true" className={classes.icon} />
+        <Anchor href={`mailto:${EmailId}`} size="sm">
+          {EmailId}
+        </Anchor>
+      </span>
+      <span className={classes.line}>
+        <IconPhone size={16} aria-hidden="true" className={classes.icon} />
+        <Anchor href={`tel:${telHref(ContactNumber)}`} size="sm" className="tabular">
+          {ContactNumber}
+        </Anchor>
+      </span>
+    </address>
+  );
+}

@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { noHorizontalScroll, signIn } from './fixtures.ts';
+
+/** Spec section 2: the public marketing site, its header, the partner login window, and safe server content. */
+const PAGES: [string, string][] = [
+  ['/homepage', "Eyewear wholesale, made simple for India's optical retailers"],
+  ['/about', 'About Frameport'],
+  ['/brands', 'Our brands'],
+  ['/careers', 'Careers at Frameport'],
+  ['/news-room', 'News Room'],
+  ['/contact', 'Contact us'],
+  ['/privacy-policy', 'Privacy policy'],
+  ['/cookie-policy', 'Cookie policy'],
+];
+
+test('/ redirects to /homepage and every public page renders its heading without sideways scroll', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/homepage$/);
+  for (const [path, heading] of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(/ · Frameport$/);
+    expect(await noHorizontalScroll(page), path).toBe(true);
+  }
+});
+
+test('the header collapses to a burger and side menu below 768 px', async ({ page, isMobile }) => {
+  await page.goto('/homepage');
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  if (!isMobile) {
+    await expect(burger).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'News Room' })).toBeVisible();
+    return;
+  }
+  await expect(burger).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'News Room' })).toBeHidden();
+  await burger.click();
+  const drawer = page.getByRole('dialog');
+  for (const name of ['About', 'Careers', 'News Room', 'Partner Log-in', 'Contact Us']) {
+    await expect(drawer.getByRole('link', { name })).toBeVisible();
+  }
+  await drawer.getByRole('link', { name: 'News Room' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'News Room' })).toBeVisible();
+});
+
+test('Partner Log-in opens /login in a named window and focuses that window on the next click', async ({ page, context, isMobile }) => {
+  await page.goto('/homepage');
+  const openLogin = async () => {
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Partner Log-in' }).click();
+    } else {
+      await page.getByRole('banner').getByRole('link', { name: 'Partner Log-in' }).click();
+    }
+  };
+  const popupOpened = page.waitForEvent('popup');
+  await openLogin();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(/\/login$/);
+  await expect(popup.getByRole('heading', { level: 1, name: 'Partner login' })).toBeVisible();
+  await popup.getByLabel('Email').fill('typed@example.in');
+
+  await openLogin();
+  await page.getByRole('link', { name: 'Partner Login' }).click();
+  expect(context.pages()).toHaveLength(2);
+  // The same window, not reloaded: what was typed is still there.
+  await expect(popup.getByLabel('Email')).toHaveValue('typed@example.in');
+});
+
+test('malicious page content from the server never executes on /support', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/Home/GetPages?*', async (route) => {
+    const pageName = new URL(route.request().url()).searchParams.get('pageName');
+    if (pageName !== 'ABOUTUS') return route.continue();
+    await route.fulfill({
+      json: {
+        Status: 0,
+        Error: null,
+        Data: {
+          Title: 'About us',
+          Content:
+            '<p>Welcome</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">' +
+            '<a href="javascript:window.__pwned=1">x</a>',
+          Year: '2026',
+        },
+      },
+    });
+  });
+  await page.goto('/support?pageName=ABOUTUS');
+  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+  await expect(page.getByText('Welcome')).toBeVisible();
+  const link = page.getByRole('article').getByText('x', { exact: true });
+  if ((await link.count()) > 0) await link.click();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('the public pages and /login have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of [...PAGES.map(([path]) => path), '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-hidden="true"] .mantine-Skeleton-root')).toHaveCount(0);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    expect(serious).toEqual([]);
+  }
+});
