@@ -14,10 +14,15 @@ export type LoadInput = {
   /** Every retailer orders from the same few variants instead of five of its own. */
   hot: boolean;
   mode: 'order' | 'cart';
+  /**
+   * Paced: each retailer starts a new round every `intervalMs` (or at once when it is late), so
+   * the load is a fixed rate rather than as fast as the server answers. Unset: back to back.
+   */
+  intervalMs?: number;
 };
 export type LoadOutput = { add: number[]; order: number[]; orders: number; failures: number; elapsedMs: number };
 
-async function run({ address, tokens, variants, durationMs, hot, mode }: LoadInput): Promise<LoadOutput> {
+async function run({ address, tokens, variants, durationMs, hot, mode, intervalMs }: LoadInput): Promise<LoadOutput> {
   const add: number[] = [];
   const order: number[] = [];
   let orders = 0;
@@ -28,7 +33,15 @@ async function run({ address, tokens, variants, durationMs, hot, mode }: LoadInp
     tokens.map(async (token, worker) => {
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       let round = 0;
+      // Paced retailers start spread over one interval, not all at once.
+      const firstAt = started + (intervalMs ? (intervalMs * worker) / tokens.length : 0);
       while (performance.now() < ends) {
+        if (intervalMs) {
+          const due = firstAt + round * intervalMs;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          if (performance.now() >= ends) break;
+        }
         const pick = (k: number) => (hot ? variants[(worker + round + k * 5) % variants.length]! : variants[worker * 5 + k]!);
         const lines = Array.from({ length: 5 }, (_, k) => pick(k)).map((v) => ({
           ProductId: v.productId,
