@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@frameport/domain/messages';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -16,6 +17,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Frameport</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
   t = await buildTestApp({ webDistDir: webDist });
   signedIn = (await loginAs(t.app, await createRetailer(t.db))).headers;
 });
@@ -117,6 +120,31 @@ describe('the built SPA', () => {
     const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s precompressed copies to browsers that take them, the plain file to others', async () => {
+    const br = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gz = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+    // index.html has no compressed copy here: the client route still gets it.
+    const page = await t.app.inject({ url: '/homepage', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+
+  it('compresses API answers above 1 KB for browsers that take it, and leaves small ones alone', async () => {
+    const big = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(big.rawPayload).toString()) as { openapi: string };
+    expect(document.openapi).toBe('3.0.3');
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
   });
 
   it('does not answer API paths or missing files with the SPA', async () => {

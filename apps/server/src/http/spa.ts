@@ -23,6 +23,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies (scripts/precompress.mjs): sent when the browser takes them.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
