@@ -62,6 +62,34 @@ async function stopServer(server: ChildProcess) {
   await exited;
 }
 
+type FormFactor = (typeof FORM_FACTORS)[number];
+
+/**
+ * One Lighthouse run in a fresh browser (no cache or storage carried from the previous page).
+ * Lighthouse sometimes fails to record a trace (NO_NAVSTART, "run Lighthouse again"): such a run
+ * is repeated, up to three attempts.
+ */
+async function auditWithRetry(pagePath: string, formFactor: FormFactor, port: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(
+        `http://127.0.0.1:${port}${pagePath}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        formFactor.config,
+      );
+      if (result === undefined) throw new Error(`Lighthouse returned no result for ${pagePath}`);
+      const { runtimeError } = result.lhr;
+      if (!runtimeError) return result;
+      const message = `${pagePath} (${formFactor.name}): ${runtimeError.code} ${runtimeError.message}`;
+      if (attempt >= 3) throw new Error(message);
+      console.log(`  ${message}: trying again`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
 async function main() {
   const port = 43000 + Math.floor(Math.random() * 2000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-lighthouse-'));
@@ -72,34 +100,22 @@ async function main() {
     await waitForHealth(port, 300_000);
     for (const formFactor of FORM_FACTORS) {
       for (const pagePath of PATHS) {
-        // A fresh browser per run: no cache or storage carried from the previous page.
-        const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-        try {
-          const result = await lighthouse(
-            `http://127.0.0.1:${port}${pagePath}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-            formFactor.config,
-          );
-          if (result === undefined) throw new Error(`Lighthouse returned no result for ${pagePath}`);
-          const { categories, runtimeError } = result.lhr;
-          if (runtimeError) throw new Error(`${pagePath} (${formFactor.name}): ${runtimeError.code} ${runtimeError.message}`);
-          const scores = Object.fromEntries(
-            CATEGORIES.map((id) => {
-              const score = categories[id]?.score;
-              return [id, typeof score === 'number' ? Math.round(score * 100) : null];
-            }),
-          ) as Row['scores'];
-          rows.push({ path: pagePath, formFactor: formFactor.name, scores });
-          console.log(`${formFactor.name} ${pagePath}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join(', ')}`);
-          for (const id of CATEGORIES) {
-            const failing = (categories[id]?.auditRefs ?? [])
-              .filter((ref) => ref.weight > 0)
-              .map((ref) => result.lhr.audits[ref.id])
-              .filter((audit) => audit !== undefined && typeof audit.score === 'number' && audit.score < 0.9);
-            for (const audit of failing) console.log(`  ${id}: ${audit?.id} ${audit?.displayValue ?? ''} (${audit?.score})`);
-          }
-        } finally {
-          chrome.kill();
+        const result = await auditWithRetry(pagePath, formFactor, port);
+        const { categories } = result.lhr;
+        const scores = Object.fromEntries(
+          CATEGORIES.map((id) => {
+            const score = categories[id]?.score;
+            return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+          }),
+        ) as Row['scores'];
+        rows.push({ path: pagePath, formFactor: formFactor.name, scores });
+        console.log(`${formFactor.name} ${pagePath}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join(', ')}`);
+        for (const id of CATEGORIES) {
+          const failing = (categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0)
+            .map((ref) => result.lhr.audits[ref.id])
+            .filter((audit) => audit !== undefined && typeof audit.score === 'number' && audit.score < 0.9);
+          for (const audit of failing) console.log(`  ${id}: ${audit?.id} ${audit?.displayValue ?? ''} (${audit?.score})`);
         }
       }
     }
