@@ -98,6 +98,33 @@ describe('addItemsToCart and getCartItems', () => {
     });
   });
 
+  it('applies a discount rule only within its validity dates (as of the clock)', async () => {
+    const r = await retailer('36');
+    const [telangana] = await t.db.select().from(states).where(eq(states.stateCode, '36'));
+    const product = await createProduct(t.db, { netPricePaise: 77_700, stocks: [10] });
+    const now = t.clock.now().getTime();
+    const [rule] = await t.db
+      .insert(discountRules)
+      .values({
+        name: 'Telangana festival 5%',
+        stateId: telangana!.id,
+        usePercentage: true,
+        discountPercentage: 5,
+        priceFromPaise: 77_700,
+        priceToPaise: 77_700,
+        validFrom: new Date(now + 86_400_000),
+      })
+      .returning();
+    expect((await add(r.headers, [{ ProductId: product.productId, ColorVariant: 'C1', Quantity: 1 }])).statusCode).toBe(200);
+    expect((await cartOf(r.headers)).cartItems[0]!.Discount).toBeNull();
+
+    await t.db.update(discountRules).set({ validFrom: new Date(now - 86_400_000), validTo: new Date(now + 86_400_000) }).where(eq(discountRules.id, rule!.id));
+    expect((await cartOf(r.headers)).cartItems[0]!.Discount).toMatchObject({ DiscountName: 'Telangana festival 5%', TotalDiscount: 38.85 });
+
+    await t.db.update(discountRules).set({ validTo: new Date(now - 1000) }).where(eq(discountRules.id, rule!.id));
+    expect((await cartOf(r.headers)).cartItems[0]!.Discount).toBeNull();
+  });
+
   it('charges IGST to a Karnataka retailer; cart totals equal the sum of the lines', async () => {
     const r = await retailer('29');
     const a = await createProduct(t.db, { netPricePaise: 99_999, gstRatePercent: 12 });

@@ -32,7 +32,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
 import { pricingOf, type Pricing } from '../catalogue/to-contract.ts';
-import type { RuleJson } from '../catalogue/search.ts';
+import { activeRulesJson, type RuleJson } from '../catalogue/search.ts';
 import { toCartItem, toCartTotals } from './to-contract.ts';
 
 /** A cart line expires this long after it was added (spec section 4). */
@@ -123,14 +123,7 @@ function preparePriceContext(db: Db) {
       maxLimitPerVariant: retailers.maxLimitPerVariant,
       maxOrderQuantity: retailers.maxOrderQuantity,
       maxOrderValuePaise: retailers.maxOrderValuePaise,
-      rules: sql<RuleJson[]>`(select coalesce(json_agg(json_build_object(
-          'id', d.id, 'name', d.name, 'stateId', d.state_id, 'usePercentage', d.use_percentage,
-          'percentage', d.discount_percentage, 'amountPaise', d.discount_amount_paise,
-          'fromPaise', d.price_from_paise, 'toPaise', d.price_to_paise) order by d.id), '[]'::json)
-        from discount_rules d
-        where d.is_active and (d.valid_from is null or d.valid_from <= ${now}::timestamptz)
-          and (d.valid_to is null or d.valid_to >= ${now}::timestamptz)
-          and (d.state_id is null or d.state_id = ${retailers.stateId}))`,
+      rules: sql<RuleJson[]>`${activeRulesJson(now, retailers.stateId)}`,
       shipTo: sql<ShipTo | null>`(select json_build_object('id', sa.id, 'name', trim(sa.first_name || ' ' || sa.last_name),
           'address', sa.address, 'city', sc.name, 'state', ss.name, 'stateCode', ss.state_code, 'pinCode', sa.pin, 'phone', sa.phone)
         from shipping_addresses sa join cities sc on sc.id = sa.city_id join states ss on ss.id = sa.state_id

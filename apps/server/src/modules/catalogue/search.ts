@@ -9,7 +9,7 @@
  * Free text is matched literally first; only a search that finds nothing is retried with mistyped
  * words corrected against the vocabulary (`TextMode`). See docs/catalogue-indexes.md.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { rupeesToPaise, type CatalogueQuery } from '@frameport/domain';
 
 // ---------------------------------------------------------------------------------------------
@@ -362,6 +362,22 @@ export type PricingContext = {
 };
 
 /**
+ * The discount rules that price a retailer's goods at `now`: active, in their validity dates,
+ * and of its state (`stateId`, an SQL expression) or of all states; one JSON array of RuleJson,
+ * ordered by id. The catalogue and the cart/order price context both select it.
+ */
+export function activeRulesJson(now: SQL | SQL.Aliased | Placeholder, stateId: SQL | Column): SQL {
+  return sql`(select coalesce(json_agg(json_build_object(
+      'id', d.id, 'name', d.name, 'stateId', d.state_id, 'usePercentage', d.use_percentage,
+      'percentage', d.discount_percentage, 'amountPaise', d.discount_amount_paise,
+      'fromPaise', d.price_from_paise, 'toPaise', d.price_to_paise) order by d.id), '[]'::json)
+    from discount_rules d
+    where d.is_active and (d.valid_from is null or d.valid_from <= ${now}::timestamptz)
+      and (d.valid_to is null or d.valid_to >= ${now}::timestamptz)
+      and (d.state_id is null or d.state_id = ${stateId}))`;
+}
+
+/**
  * SELECT … FROM `from`: the products of the `page` CTE (a CTE with `id` and sort columns) in
  * `order`, with everything the contract needs. Per product only four small subqueries run (tag ids,
  * gender ids, variants, images); names come from the master lists, the retailer's state and the
@@ -395,14 +411,7 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
           'tags', (select coalesce(json_object_agg(tg.id, tg.name), '{}'::json) from tags tg),
           'genders', (select coalesce(json_agg(json_build_array(g.id, g.name) order by g.sort_order, g.id), '[]'::json) from genders g))) end as masters,
       (select r.state_id from retailers r where r.id = ${pricing.retailerId}) as acting_state_id,
-      (select coalesce(json_agg(json_build_object(
-          'id', d.id, 'name', d.name, 'stateId', d.state_id, 'usePercentage', d.use_percentage,
-          'percentage', d.discount_percentage, 'amountPaise', d.discount_amount_paise,
-          'fromPaise', d.price_from_paise, 'toPaise', d.price_to_paise) order by d.id), '[]'::json)
-        from discount_rules d
-        where d.is_active and (d.valid_from is null or d.valid_from <= ${now}::timestamptz)
-          and (d.valid_to is null or d.valid_to >= ${now}::timestamptz)
-          and (d.state_id is null or d.state_id = (select r.state_id from retailers r where r.id = ${pricing.retailerId}))) as rules
+      ${activeRulesJson(sql`${now}`, sql`(select r.state_id from retailers r where r.id = ${pricing.retailerId})`)} as rules
     from ${parts.from}
     order by ${parts.order}`;
 }
