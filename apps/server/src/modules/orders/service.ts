@@ -38,11 +38,14 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
   }
 
   /**
-   * placeOrder in one transaction: lock the cart, refuse expired lines, lock the variants in id order,
-   * check stock and limits, take the stock with a guarded UPDATE, number the order (gap-free per
-   * financial year), write the order, its line snapshots and its 'Placed' history, delete the cart.
+   * placeOrder in one transaction: read the cart's lines with the cart locked, refuse expired lines,
+   * lock the variants in id order, check stock and limits, take the stock with one guarded UPDATE,
+   * write the order (numbered from order_number_seq) with its bill-to, ship-to and line snapshots,
+   * then its 'Placed' history, the stock movements and the cart's removal, and queue the
+   * confirmation mail in the same transaction (sent through SMTP after commit, when configured).
    * The idempotency key (the Idempotency-Key header, else 'cart:<CartId>': a cart lives until its
-   * order is placed) makes a repeat return the same order. The confirmation mail is queued after commit.
+   * order is placed) makes a repeat return the same order. Statements are few on purpose: see the
+   * order benchmark in ADR 005.
    */
   async function place(
     acting: ActingContext,
