@@ -33,6 +33,7 @@ export const messages = {
     updated: 'Profile Updated Successfully',
     emailTaken: 'This email address is already used by another account.',
     pictureTooLarge: 'The profile picture is larger than 2 MB.',
+    emailOnBehalf: 'Only the retailer can change their sign-in email address.',
   },
   password: {
     mustHave: 'Password must have',

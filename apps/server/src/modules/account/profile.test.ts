@@ -252,6 +252,14 @@ describe('POST /api/Account/updateUserProfile', () => {
       expect(audit[0]).toMatchObject({ actorUserId: sales.userId, details: { changed: ['name'] } });
     });
 
+    it("cannot change a linked retailer's sign-in email (no way to take the account over through a reset)", async () => {
+      const before = await userRow(linked.userId);
+      const response = await update(headers, { ...CONTACT, name: 'Linked Contact', email: 'sales-mailbox@example.test', Email: linked.email });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(failure(messages.profile.emailOnBehalf));
+      expect(await userRow(linked.userId)).toEqual(before);
+    });
+
     it("cannot edit an unlinked retailer's profile", async () => {
       const before = await userRow(unlinked.userId);
       const response = await update(headers, { ...CONTACT, name: 'Intruder', email: unlinked.email, Email: unlinked.email });

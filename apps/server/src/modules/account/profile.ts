@@ -131,6 +131,9 @@ export function createProfileService({ db, store, account }: ProfileServiceDeps)
         if (!user) throw new AppError('not_found', 'This account was not found.');
 
         const emailChanged = contact.email.toLowerCase() !== user.email.toLowerCase();
+        // The email is the retailer's sign-in name: changed by someone acting for them, it would let
+        // that person reset the password and take the account over. Only the user changes it.
+        if (emailChanged && acting?.onBehalf) throw new AppError('forbidden', messages.profile.emailOnBehalf);
         if (emailChanged) {
           const wanted = contact.email.toLowerCase();
           const [takenByUser] = await tx

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -247,6 +248,9 @@ describe('/profile tabs', () => {
     expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password', 'Switch User']);
 
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    // The retailer's sign-in email is theirs to change: read-only here, and the server refuses it.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByText(messages.profile.emailOnBehalf)).toBeInTheDocument();
     const alternate = screen.getByLabelText('Alternate phone');
     await user.type(alternate, '9123456780');
     await user.click(screen.getByRole('button', { name: 'Submit' }));

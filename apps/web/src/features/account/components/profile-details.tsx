@@ -284,6 +284,9 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
               autoCapitalize="none"
               spellCheck={false}
               disabled={busy}
+              // Acting for a retailer, the sign-in email stays theirs to change (the server refuses it).
+              readOnly={actingEmail !== null}
+              description={actingEmail !== null ? messages.profile.emailOnBehalf : undefined}
               error={errors.email?.message}
             />
             <TextInput
