@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import {
   ChangePasswordFormSchema,
+  ResetPasswordFormSchema,
   ForgotPasswordFormSchema,
   isValidPhone,
   LoginFormSchema,
@@ -203,6 +204,16 @@ describe('NewPasswordSchema', () => {
     expect(NewPasswordSchema.safeParse(`1!${'x'.repeat(127)}`).error?.issues[0]?.message).toBe(
       'Password must be between 6 and 128 characters',
     );
+  });
+});
+
+describe('ResetPasswordFormSchema', () => {
+  it('applies the new-password rules and wants the repeat to match', () => {
+    expect(ResetPasswordFormSchema.safeParse({ newPassword: 'n3w-secret!', confirmPassword: 'n3w-secret!' }).success).toBe(true);
+    expect(firstMessages(ResetPasswordFormSchema.safeParse({ newPassword: 'n3w-secret!', confirmPassword: 'n3w-secret?' }))).toEqual({
+      confirmPassword: 'New Passwords do not match',
+    });
+    expect(ResetPasswordFormSchema.safeParse({ newPassword: 'short', confirmPassword: 'short' }).success).toBe(false);
   });
 });
 

@@ -121,6 +121,15 @@ export const ChangePasswordFormSchema = z
   });
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
+/** /resetpassword (spec section 5): the same new-password rules and repeat as Change Password, no current one. */
+export const ResetPasswordFormSchema = z
+  .object({ newPassword: NewPasswordSchema, confirmPassword: z.string().trim() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.password.mismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
 /** Forgot password (spec section 5): one message at a time: empty, then too short, then malformed. */
 export const ForgotPasswordFormSchema = z.object({
   email: z

@@ -1,4 +1,4 @@
-import { NewPasswordSchema } from '@frameport/domain';
+import { ResetPasswordFormSchema } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -6,20 +6,12 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { PasswordChecklist } from '../../account/components/password-checklist.tsx';
 import { PasswordField } from '../../account/components/password-field.tsx';
 import { resetTokenQuery, useResetPassword } from '../api.ts';
 import classes from './reset-password-page.module.css';
-
-const ResetPasswordFormSchema = z
-  .object({ newPassword: NewPasswordSchema, confirmPassword: z.string().trim() })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: messages.password.mismatch,
-    path: ['confirmPassword'],
-  });
 
 const CHECKLIST_ID = 'reset-password-rules';
 
