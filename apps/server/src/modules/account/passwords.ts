@@ -2,7 +2,7 @@
  * Passwords after sign-in: change (knowing the current one) and reset by mail (forgot → link
  * with a one-time token → reset). See docs/decisions/006-passwords-and-reset.md.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS, type PasswordResult } from '@frameport/domain/contract';
@@ -15,6 +15,7 @@ import { loginAttempts, passwordResetTokens, sessions, users } from '../../db/sc
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { hashToken } from './service.ts';
 
 /** Forgot-password throttling, counted in login_attempts so it holds across processes. */
 export const FORGOT_WINDOW_MS = 60 * 60 * 1000;
@@ -22,10 +23,6 @@ export const MAX_FORGOT_PER_EMAIL = 3;
 export const MAX_FORGOT_PER_IP = 20;
 
 export const RESET_MAIL_SUBJECT = 'Reset your Frameport password';
-
-function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 function firstMessage(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? messages.http.invalidInput;
@@ -139,7 +136,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
       if (!found) return null;
       await tx.insert(passwordResetTokens).values({
         userId: found.id,
-        tokenHash: sha256Hex(token),
+        tokenHash: hashToken(token),
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
         createdAt: now,
       });
@@ -164,7 +161,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, sha256Hex(token.trim())),
+          eq(passwordResetTokens.tokenHash, hashToken(token.trim())),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, clock.now()),
           eq(users.isActive, true),
@@ -189,7 +186,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
         .set({ usedAt: now })
         .where(
           and(
-            eq(passwordResetTokens.tokenHash, sha256Hex(body.token.trim())),
+            eq(passwordResetTokens.tokenHash, hashToken(body.token.trim())),
             isNull(passwordResetTokens.usedAt),
             gt(passwordResetTokens.expiresAt, now),
           ),
