@@ -48,6 +48,14 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
   return result.rows;
 }
 
+/** PostgreSQL's unique_violation (23505), whether the driver's error is thrown bare or wrapped (drizzle's `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

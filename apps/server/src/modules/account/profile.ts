@@ -21,7 +21,7 @@ import {
 import { messages } from '@frameport/domain/messages';
 import { ProfileContactSchema } from '@frameport/domain';
 import type { FileStore } from '../../adapters/storage.ts';
-import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, type Db } from '../../db/client.ts';
 import { cities, countries, retailers, salesExecutiveRetailers, states, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
@@ -33,7 +33,6 @@ export const PROFILE_PICTURE_SIZE = 256;
 const PROFILE_PICTURE_QUALITY = 80;
 const DATA_URL_PREFIX = /^data:[^,]{0,100};base64,/i;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-const UNIQUE_VIOLATION = '23505';
 
 /** 'profiles/ab/<24 hex>-avatar.webp': content-addressed like the other uploads. */
 export function profilePictureKey(stem: string): string {
@@ -61,13 +60,6 @@ export async function encodeProfilePicture(bytes: Buffer): Promise<Buffer> {
   } catch {
     throw new AppError('invalid', IMAGE_MESSAGES.notAnImage);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 export type ProfileServiceDeps = {

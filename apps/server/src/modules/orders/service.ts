@@ -4,7 +4,7 @@ import { messages } from '@frameport/domain/messages';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { carts, orderLines, orders, productColours } from '../../db/schema.ts';
 import { financialYearOf, orderRefPrefix } from '../../db/seed/orders.ts';
 import { AppError } from '../../http/errors.ts';
@@ -21,12 +21,6 @@ export type OrdersServiceDeps = {
 };
 
 type Placed = { OrderID: number; OrderRefNo: string };
-
-/** PostgreSQL's unique_violation, through drizzle's wrapper or not. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export function createOrdersService({ db, clock, config, mailer, logger }: OrdersServiceDeps) {
   async function findByKey(dbx: DbOrTx, retailerId: number, key: string): Promise<Placed | null> {
