@@ -35,6 +35,8 @@ import { createOrdersService } from './modules/orders/service.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { invoicesModule } from './modules/invoices/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 
@@ -178,6 +180,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cartRoutes, { cart });
   const orders = createOrdersService({ db: database.db, clock, config, mailer, logger: app.log });
   await app.register(orderRoutes, { orders });
+  const moduleDeps = { db: database.db, clock, config, mailer, logger: app.log };
+  await app.register(invoicesModule, moduleDeps);
+  await app.register(paymentsModule, moduleDeps);
   await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });
   await app.register(uploadRoutes, { db: database.db, uploadsDir: path.join(config.dataDir, 'uploads') });

@@ -31,6 +31,12 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Frameport <no-reply@frameport.test>'),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
+  INVOICE_CREDIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export type Config = {
@@ -53,7 +59,15 @@ export type Config = {
   /** Mail goes out through this SMTP server; unset, mails stay in the `mail_outbox` table. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Which payment provider takes invoice payments: the built-in sandbox page, or Razorpay Payment Links. */
+  payments: PaymentsConfig;
+  /** Days from an invoice's date to its due date. */
+  invoiceCreditDays: number;
 };
+
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -65,6 +79,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const c = parsed.data;
+  let payments: PaymentsConfig = { provider: 'sandbox' };
+  if (c.PAYMENTS_PROVIDER === 'razorpay') {
+    const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((key) => !c[key]);
+    if (missing.length) {
+      throw new Error(`Invalid configuration:\n${missing.map((key) => `  ${key}: required when PAYMENTS_PROVIDER=razorpay`).join('\n')}`);
+    }
+    payments = {
+      provider: 'razorpay',
+      keyId: c.RAZORPAY_KEY_ID!,
+      keySecret: c.RAZORPAY_KEY_SECRET!,
+      webhookSecret: c.RAZORPAY_WEBHOOK_SECRET!,
+      apiUrl: c.RAZORPAY_API_URL.replace(/\/$/, ''),
+    };
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -81,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    payments,
+    invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
   };
 }

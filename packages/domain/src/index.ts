@@ -6,3 +6,4 @@ export * from './discount.ts';
 export * from './line-totals.ts';
 export * from './limits.ts';
 export * from './catalogue-search.ts';
+export * from './invoices.ts';

@@ -6,8 +6,10 @@ import { requireIdentity } from './auth.ts';
 import { AppError } from './errors.ts';
 import type { ActingContext, Identity } from './identity.ts';
 
+/** What a request names as the retailer it acts for. */
+export type NamedRetailer = { email?: string | undefined; retailerId?: number | undefined };
 /** Resolves who a call acts for; throws 403 for a retailer the caller may not act for. */
-export type ActingResolver = (identity: Identity, email: string | undefined) => Promise<ActingContext | null>;
+export type ActingResolver = (identity: Identity, named: NamedRetailer) => Promise<ActingContext | null>;
 /** Writes one audit row for a call done on behalf of a retailer. */
 export type AuditWriter = (
   acting: ActingContext,
@@ -22,12 +24,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The retailer this call reads and writes for: the caller itself, or the retailer a sales
-     * executive (linked) or admin names with `email` in the query or `Email` in the body.
+     * executive (linked) or admin names with `email` in the query, `Email` in the body, or (the
+     * back-office calls) `RetailerID` in the body.
      * Resolved once per request; null for staff who named nobody. 403 when not allowed.
      */
     acting(): Promise<ActingContext | null>;
     /** As acting(), but a staff user who named no retailer gets 400 'Please choose a retailer first.' */
     requireActing(): Promise<ActingContext>;
+    /**
+     * For a record found by its own id (an invoice, a payment link): whether the caller may act for
+     * the retailer it belongs to. Null when not (answer 404, as for an id that does not exist).
+     */
+    canActFor(retailerId: number): Promise<ActingContext | null>;
     /** What a handler wants written to the audit row of an on-behalf call (e.g. the order number). */
     auditDetails: Record<string, unknown> | null;
   }
@@ -51,6 +59,19 @@ export function actingEmailOf(request: FastifyRequest): string | undefined {
   return email ? email : undefined;
 }
 
+/** The back-office calls name the retailer by `RetailerID` in the JSON body (spec section 7). */
+export function actingRetailerIdOf(request: FastifyRequest): number | undefined {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const value = body && typeof body === 'object' ? body.RetailerID : undefined;
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** Everything a request names as its acting retailer. */
+function namedRetailerOf(request: FastifyRequest): NamedRetailer {
+  return { email: actingEmailOf(request), retailerId: actingRetailerIdOf(request) };
+}
+
 /**
  * Acting for a retailer, in the HTTP layer: `request.acting()` / `request.requireActing()` read the
  * acting email the same way for every route and check it through the account service, and every
@@ -63,7 +84,7 @@ export const actingPlugin = fp(
     app.decorateRequest('auditDetails', null);
     app.decorateRequest('acting', function acting(this: FastifyRequest) {
       const request = this as RequestWithActing;
-      request[ACTING] ??= options.resolve(requireIdentity(request), actingEmailOf(request));
+      request[ACTING] ??= options.resolve(requireIdentity(request), namedRetailerOf(request));
       return request[ACTING];
     });
     app.decorateRequest('requireActing', async function requireActing(this: FastifyRequest) {
@@ -72,13 +93,25 @@ export const actingPlugin = fp(
       return acting;
     });
 
-    // A call that names a retailer (query `email`, body `Email`) the caller may not act for is 403 on
+    app.decorateRequest('canActFor', async function canActFor(this: FastifyRequest, retailerId: number) {
+      try {
+        return await options.resolve(requireIdentity(this), { retailerId });
+      } catch (error) {
+        if (error instanceof AppError && error.kind === 'forbidden') return null;
+        throw error;
+      }
+    });
+
+    // A call that names a retailer (query `email`, body `Email` or `RetailerID`) the caller may not act for is 403 on
     // EVERY route, also on routes that would ignore the field: checked before validation, on the
     // request as sent, so a route without `email` in its schema cannot let it slip through.
     // An email too long to be one is left to validation, which names the field (400).
     app.addHook('preValidation', async (request) => {
-      const email = request.identity ? actingEmailOf(request) : undefined;
-      if (email !== undefined && email.length <= EMAIL_MAX_LENGTH) await request.acting();
+      if (!request.identity) return;
+      const email = actingEmailOf(request);
+      if ((email !== undefined && email.length <= EMAIL_MAX_LENGTH) || actingRetailerIdOf(request) !== undefined) {
+        await request.acting();
+      }
     });
 
     // onSend (not onResponse) so the row is written before the caller sees the answer.

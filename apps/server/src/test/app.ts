@@ -16,14 +16,21 @@ import { createTestDatabase } from './db.ts';
  * go out through that SMTP server as well as into the outbox.
  */
 export async function buildTestApp(
-  options: { logger?: FastifyBaseLogger; webDistDir?: string; dataDir?: string; smtpUrl?: string } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    webDistDir?: string;
+    dataDir?: string;
+    smtpUrl?: string;
+    /** More environment for loadConfig, e.g. PAYMENTS_PROVIDER=razorpay and its keys. */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'frameport-test-data-'));
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-20T10:00:00.000Z');
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl }),
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl, ...options.env }),
     webDistDir: options.webDistDir ?? '/nonexistent-web-build',
   };
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });

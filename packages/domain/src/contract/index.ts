@@ -6,3 +6,4 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './account.ts';
 export * from './content.ts';
+export * from './invoices.ts';

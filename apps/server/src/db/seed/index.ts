@@ -34,6 +34,7 @@ import {
   orderStatusHistory,
   orders,
   pages,
+  paymentAllocations,
   payments,
   priceRangeImages,
   priceRanges,
@@ -691,7 +692,23 @@ async function seedOrders(
       .values({ ...inv.invoice, orderId: orderIds[inv.orderIndex]! })
       .returning({ id: invoices.id });
     if (inv.payments.length) {
-      await tx.insert(payments).values(inv.payments.map((p) => ({ ...p, invoiceId: row!.id })));
+      const paymentRows = await tx
+        .insert(payments)
+        .values(
+          inv.payments.map((p) => ({
+            ...p,
+            invoiceId: row!.id,
+            retailerId: inv.invoice.retailerId,
+            targetInvoiceIds: [row!.id],
+          })),
+        )
+        .returning({ id: payments.id, amountPaise: payments.amountPaise, appliedAt: payments.appliedAt });
+      const applied = paymentRows.filter((p) => p.appliedAt !== null);
+      if (applied.length) {
+        await tx.insert(paymentAllocations).values(
+          applied.map((p) => ({ paymentId: p.id, invoiceId: row!.id, amountPaise: p.amountPaise, createdAt: p.appliedAt! })),
+        );
+      }
       paymentCount += inv.payments.length;
     }
   }

@@ -1,17 +1,18 @@
 /** Past orders, invoices and payments for the demo retailers (money from @frameport/domain). */
-import { cartTotals, lineTotals, pickDiscount, type DiscountRule as DomainDiscountRule, type LineTotals } from '@frameport/domain';
+import {
+  cartTotals,
+  financialYearOf,
+  formatInvoiceNo,
+  istDateOf as istDate,
+  lineTotals,
+  pickDiscount,
+  type DiscountRule as DomainDiscountRule,
+  type LineTotals,
+} from '@frameport/domain';
 import type { NewInvoice, NewOrder, NewOrderLine, NewPayment, OrderStatus } from '../schema.ts';
 import type { Random } from './random.ts';
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** Financial year (1 Apr – 31 Mar, IST) of a moment: '2026-27'. */
-export function financialYearOf(at: Date): string {
-  const ist = new Date(at.getTime() + IST_OFFSET_MS);
-  const y = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
-  return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-}
 
 /** 'FP/2026-27/000123' */
 export function orderRefNo(fy: string, n: number): string {
@@ -23,14 +24,8 @@ export function orderRefPrefix(fy: string): string {
   return `FP/${fy}/`;
 }
 
-/** 'FP/26-27/00001' (14 characters, Rule 46 allows 16). */
-export function invoiceNo(fy: string, n: number): string {
-  return `FP/${fy.slice(2)}/${String(n).padStart(5, '0')}`;
-}
-
-function istDate(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** 'FP/26-27/00001': the invoice series of packages/domain. */
+export const invoiceNo = formatInvoiceNo;
 
 export interface OrderableVariant {
   variantId: number;
@@ -239,7 +234,7 @@ export function numberOrders(planned: PlannedOrder[]): string[] {
 export interface PlannedInvoice {
   invoice: Omit<NewInvoice, 'orderId'>;
   orderIndex: number;
-  payments: Omit<NewPayment, 'invoiceId'>[];
+  payments: Omit<NewPayment, 'invoiceId' | 'retailerId'>[];
 }
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -261,9 +256,9 @@ export function planInvoices(
     const n = (last.get(fy) ?? 0) + 1;
     last.set(fy, n);
     const amount = p.order.totalPaise;
-    const payments: Omit<NewPayment, 'invoiceId'>[] = [];
+    const payments: Omit<NewPayment, 'invoiceId' | 'retailerId'>[] = [];
     const payAt = new Date(Math.min(inv.date.getTime() + rng.int(3, 12) * DAY_MS, now.getTime() - 3_600_000));
-    const link = (amountPaise: number, status: 'paid' | 'expired', at: Date): Omit<NewPayment, 'invoiceId'> => {
+    const link = (amountPaise: number, status: 'paid' | 'expired', at: Date): Omit<NewPayment, 'invoiceId' | 'retailerId'> => {
       txn += 1;
       return {
         provider: 'sandbox',

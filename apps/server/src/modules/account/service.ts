@@ -159,16 +159,27 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
    * Anything else is 403. Returns null when no retailer is involved (a sales executive
    * or admin without an email).
    */
-  async function resolveActing(identity: Identity, email: string | undefined): Promise<ActingContext | null> {
-    const wanted = email?.trim().toLowerCase() || null;
+  /**
+   * The retailer a call acts for. `named` is what the request named: an email (`email` / `Email`,
+   * spec section 6) and/or a retailer id (`RetailerID` of the back-office calls). A retailer acts
+   * only for itself; a sales executive for a linked retailer; an admin for any; anything else 403.
+   * Staff who named nobody act for nobody (null).
+   */
+  async function resolveActing(
+    identity: Identity,
+    named: { email?: string | undefined; retailerId?: number | undefined },
+  ): Promise<ActingContext | null> {
+    const wanted = named.email?.trim().toLowerCase() || null;
+    const wantedId = named.retailerId ?? null;
     if (identity.role === 'retailer') {
       if (identity.retailerId === null) throw new AppError('forbidden', messages.http.forbidden);
       if (wanted !== null && wanted !== identity.email.toLowerCase()) {
         throw new AppError('forbidden', messages.http.forbidden);
       }
+      if (wantedId !== null && wantedId !== identity.retailerId) throw new AppError('forbidden', messages.http.forbidden);
       return { identity, retailerId: identity.retailerId, retailerEmail: identity.email, onBehalf: false };
     }
-    if (wanted === null) return null;
+    if (wanted === null && wantedId === null) return null;
     const [retailer] = await db
       .select({ id: retailers.id, email: retailers.email, linkedTo: salesExecutiveRetailers.salesExecutiveUserId })
       .from(retailers)
@@ -179,10 +190,12 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
           eq(salesExecutiveRetailers.salesExecutiveUserId, identity.userId),
         ),
       )
-      .where(eq(sql`lower(${retailers.email})`, wanted))
+      .where(wanted !== null ? eq(sql`lower(${retailers.email})`, wanted) : eq(retailers.id, wantedId!))
       .limit(1);
     const allowed = retailer && (identity.role === 'admin' || retailer.linkedTo === identity.userId);
     if (!retailer || !allowed) throw new AppError('forbidden', messages.http.forbidden);
+    // Both named: they must name the same retailer.
+    if (wantedId !== null && retailer.id !== wantedId) throw new AppError('forbidden', messages.http.forbidden);
     return { identity, retailerId: retailer.id, retailerEmail: retailer.email, onBehalf: true };
   }
 
