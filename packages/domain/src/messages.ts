@@ -85,6 +85,8 @@ export const messages = {
     oneNotFound: 'Invoice not found.',
     alreadyRaised: 'This order already has an invoice.',
     cancelledOrder: 'A cancelled order cannot be invoiced.',
+    invalidDate: 'Please enter a valid date.',
+    dateRange: 'The From date must not be after the To date.',
   },
   payment: {
     amountRequired: 'Please enter amount to pay',
@@ -99,6 +101,7 @@ export const messages = {
     pending: 'The payment is not complete yet. Please finish it in the payment window, then check again.',
     failed: 'The payment failed. No money was taken. Please try again.',
     expired: 'This payment link has expired. Please start a new payment.',
+    cancelled: 'This payment link was cancelled. Please start a new payment.',
     notFound: 'Payment not found.',
     providerUnavailable: 'The payment service is not answering. Please try again in a few minutes.',
     badSignature: 'The payment signature is not valid.',

@@ -1126,7 +1126,7 @@ export const sandboxPaymentLinks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
+  () => [
     check('sandbox_payment_links_status_check', sql`status in ('created', 'paid', 'failed', 'cancelled')`),
     check('sandbox_payment_links_amount_positive', sql`amount_paise > 0`),
   ],

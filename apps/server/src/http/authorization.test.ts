@@ -12,6 +12,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cartLines, carts, orders, sessions } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
+import { ensureCorporateDetails } from '../modules/invoices/test-support.ts';
+import { createInvoice } from '../modules/payments/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, type TestUser } from '../test/factories.ts';
 import { isProtectedPath } from './auth.ts';
@@ -25,8 +27,15 @@ import { isProtectedPath } from './auth.ts';
 type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin';
 
 type Party = TestUser & { name: string; businessName: string | null; productId: number };
-type Built = { query?: Record<string, string>; body?: Record<string, unknown>; multipart?: boolean };
-type Ctx = { caller: Party; subject: Party };
+type Built = {
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  multipart?: boolean;
+  /** Path parameters (`:id` → params.id); `:pageName` defaults to FAQS. */
+  params?: Record<string, string>;
+};
+/** `actingFor`: the retailer the call names (absent when the caller names nobody). */
+type Ctx = { caller: Party; subject: Party; actingFor: Party | undefined };
 type RouteCase = {
   kind: Kind;
   /** A valid request for `subject`'s data (the acting retailer, or the caller itself). */
@@ -75,6 +84,33 @@ async function orderOf(party: Party): Promise<number> {
   const placed = await asRetailer(party, { method: 'POST', url: '/api/Order/placeOrder', payload: { CartId: cartId, Note: '', Email: null } });
   return placed.OrderID;
 }
+
+/** An invoice of the party (one per party, made once), for its PDF. */
+const invoiceIds = new Map<number, number>();
+async function invoiceOf(party: Party): Promise<number> {
+  const retailerId = party.retailerId!;
+  if (!invoiceIds.has(retailerId)) {
+    const invoice = await createInvoice(t.db, { retailerId, userId: party.userId, amountPaise: 1_000_000 });
+    invoiceIds.set(retailerId, invoice.id);
+  }
+  return invoiceIds.get(retailerId)!;
+}
+
+/** A new payment link of the party, asked for by the party itself. */
+async function paymentLinkOf(party: Party): Promise<string> {
+  await invoiceOf(party);
+  const link = await asRetailer(party, {
+    method: 'POST',
+    url: '/backoffice/LensMaster/RazorpaymentRequest',
+    payload: { Type: 'Stock', TransactionAmount: 1, RetailerID: party.retailerId },
+  });
+  return link.paymentLinkId;
+}
+
+/** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
+const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
+/** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
+const ownerOf = (subject: Party) => (subject.retailerId !== null ? subject : A);
 
 const ROUTES: Record<string, RouteCase> = {
   'POST /api/Account/logout': { kind: 'shared' },
@@ -145,18 +181,39 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'admin',
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),
   },
+  'POST /api/admin/orders/:id/invoice': { kind: 'admin', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
+  'POST /backoffice/LensMaster/LensInvoiceReport': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
+  'POST /backoffice/LensMaster/AccountStatement': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
+  'POST /backoffice/LensMaster/RazorpaymentRequest': {
+    kind: 'acting',
+    build: async (ctx) => {
+      await invoiceOf(ownerOf(ctx.subject));
+      return { body: { Type: 'Stock', TransactionAmount: 1, ...retailerIdBody(ctx) } };
+    },
+  },
+  'POST /backoffice/LensMaster/GetRazorpaymentStatus': {
+    kind: 'actingOptional',
+    build: async ({ subject }) => ({ body: { PaymentLinkID: await paymentLinkOf(ownerOf(subject)) } }),
+    foreign: async () => ({ body: { PaymentLinkID: await paymentLinkOf(B) } }),
+  },
+  'GET /backoffice/LensMaster/InvoiceDocument/:invoiceId': {
+    kind: 'actingOptional',
+    build: async ({ subject }) => ({ params: { invoiceId: String(await invoiceOf(ownerOf(subject))) } }),
+    foreign: async () => ({ params: { invoiceId: String(await invoiceOf(B)) } }),
+  },
 };
 
 type Call = { caller: Party | null; actingFor?: Party; foreign?: boolean };
 
 async function call(route: string, { caller, actingFor, foreign }: Call) {
   const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-  const url = pattern.replace(':pageName', 'FAQS');
   const spec = ROUTES[route]!;
   // Whose data the request is about: the named retailer, else the caller (its own profile), and
   // retailer A's ids for staff naming nobody on a cart or order call (refused with 400 anyway).
   const subject = actingFor ?? (caller && (caller.retailerId !== null || spec.kind !== 'acting') ? caller : A);
-  const built = foreign && spec.foreign ? await spec.foreign() : ((await spec.build?.({ caller: caller ?? A, subject })) ?? {});
+  const built = foreign && spec.foreign ? await spec.foreign() : ((await spec.build?.({ caller: caller ?? A, subject, actingFor })) ?? {});
+  const params: Record<string, string> = { pageName: 'FAQS', ...built.params };
+  const url = pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`);
   const query = { ...built.query };
   const options: InjectOptions = { method, url, headers: {} };
   if (built.multipart) {
@@ -187,6 +244,7 @@ beforeAll(async () => {
   const ad = await createStaffUser(t.db, 'admin');
   admin = { ...ad, name: 'Admin User', businessName: null, productId: productA.productId };
   B_MARKERS.push(B.businessName!, B.email);
+  await ensureCorporateDetails(t);
   const profile = await asRetailer(A, { url: '/api/Account/getUserProfile' });
   place = { countryId: profile.CountryId, stateId: profile.StateId };
 });

@@ -48,7 +48,10 @@ export function classifyError(error: unknown): Failure {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = classifyError(error);
-    if (failure.status >= 500) {
+    if (error instanceof AppError && error.kind === 'unavailable') {
+      // A dependency (the payment provider) is down: the caller logged its details; no stack here.
+      request.log.warn({ status: failure.status, reason: failure.message }, 'dependency unavailable');
+    } else if (failure.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ status: failure.status, reason: failure.message }, 'request rejected');

@@ -6,7 +6,9 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'too_large'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** A service we depend on (the payment provider) does not answer: try again later. */
+  | 'unavailable';
 
 export const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -16,6 +18,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Paths that belong to the server: never answered with the SPA's index.html. */
-const SERVER_PREFIXES = ['/api', '/token', '/backoffice', '/media', '/healthz'];
+const SERVER_PREFIXES = ['/api', '/token', '/backoffice', '/payments', '/media', '/healthz'];
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 

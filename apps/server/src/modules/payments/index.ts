@@ -1,5 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createRazorpayProvider } from '../../adapters/payments/razorpay.ts';
+import { createSandboxProvider, sandboxPageRoutes } from '../../adapters/payments/sandbox.ts';
 import type { ModuleDeps } from '../module-deps.ts';
+import { paymentRoutes, RAZORPAY_CALLBACK_PATH, razorpayRoutes } from './routes.ts';
+import { createPaymentsService } from './service.ts';
 
-/** Invoice payments: payment links through a provider (sandbox or Razorpay), status, webhooks, receipts. */
-export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+/** Where the sandbox's result page sends the payer back to: the web app's invoices tab. */
+const WEB_INVOICES_PATH = '/profile?my-invoices=true';
+
+/**
+ * Invoice payments: payment links through a provider (sandbox or Razorpay), status, webhooks, receipts.
+ * - sandbox (default): links in `sandbox_payment_links`, paid or failed on /payments/sandbox/:linkId;
+ *   a paid link is applied at once (the sandbox calls `sync`, as Razorpay's webhook would).
+ * - razorpay: Payment Links over HTTP; the signed webhook and the signed callback apply payments.
+ */
+export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock, config, mailer, logger }) => {
+  const settings = config.payments;
+  if (settings.provider === 'razorpay') {
+    const provider = createRazorpayProvider({ keyId: settings.keyId, keySecret: settings.keySecret, apiUrl: settings.apiUrl });
+    const payments = createPaymentsService({
+      db,
+      clock,
+      provider,
+      mailer,
+      logger,
+      callbackUrl: `${config.publicUrl}${RAZORPAY_CALLBACK_PATH}`,
+    });
+    await app.register(paymentRoutes, { payments });
+    await app.register(razorpayRoutes, { payments, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+    return;
+  }
+
+  const sandbox = createSandboxProvider({ db, publicUrl: config.publicUrl, logger });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    provider: sandbox,
+    mailer,
+    logger,
+    callbackUrl: `${config.publicUrl}${WEB_INVOICES_PATH}`,
+  });
+  sandbox.onPaid(async (linkId) => {
+    await payments.sync(linkId);
+  });
+  await app.register(paymentRoutes, { payments });
+  await app.register(sandboxPageRoutes, { sandbox });
+};

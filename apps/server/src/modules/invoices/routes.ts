@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AccountStatementBodySchema,
+  AccountStatementResponseSchema,
+  envelopeOf,
+  InvoiceDocumentParamsSchema,
+  LensInvoiceReportBodySchema,
+  LensInvoiceReportResponseSchema,
+  ok,
+  RaiseInvoiceParamsSchema,
+  RaiseInvoiceResponseSchema,
+} from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
+import { requireIdentity } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { InvoicesService } from './service.ts';
+
+/** Admins only (as the content module's admin routes): checked before anything else of the request is read. */
+async function adminOnly(request: FastifyRequest) {
+  if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
+}
+
+export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (app, { invoices }) => {
+  app.post(
+    '/api/admin/orders/:id/invoice',
+    {
+      onRequest: adminOnly,
+      config: { audit: 'invoice.raise' },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Raise the tax invoice of an order (admin)',
+        description:
+          'Numbers it gap-free in the financial year\'s series (FP/26-27/00001), dates it today (India) and bills the ' +
+          'order total. Idempotent: an order that already has its invoice answers it with created false. ' +
+          'A cancelled order is 409; an unknown order 404.',
+        params: RaiseInvoiceParamsSchema,
+        response: { 200: envelopeOf(RaiseInvoiceResponseSchema) },
+      },
+    },
+    async (request) => {
+      const raised = await invoices.raise(requireIdentity(request), request.params.id);
+      request.auditDetails = { OrderID: request.params.id, InvoiceID: raised.InvoiceID, InvoiceNo: raised.InvoiceNo, created: raised.created };
+      return ok(raised);
+    },
+  );
+
+  app.post(
+    '/backoffice/LensMaster/LensInvoiceReport',
+    {
+      config: { audit: 'invoice.report' },
+      schema: {
+        tags: ['Invoice'],
+        summary: "The acting retailer's invoices between FromDate and ToDate, newest first",
+        description:
+          '`stores` is a JSON string of InvoiceRow[] (parse it with parseInvoiceStores). FromDate defaults to ' +
+          '2021-07-01, ToDate to today (India); FromDate after ToDate is 400. No invoices: result false, stores "[]", ' +
+          "message 'Invoices not found.'.",
+        body: LensInvoiceReportBodySchema,
+        response: { 200: envelopeOf(LensInvoiceReportResponseSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await request.requireActing();
+      const rows = await invoices.report(acting.retailerId, { fromDate: request.body.FromDate, toDate: request.body.ToDate });
+      return ok({ result: rows.length > 0, stores: JSON.stringify(rows), message: rows.length > 0 ? '' : messages.invoice.notFound });
+    },
+  );
+
+  app.post(
+    '/backoffice/LensMaster/AccountStatement',
+    {
+      config: { audit: 'invoice.statement' },
+      schema: {
+        tags: ['Invoice'],
+        summary: "The acting retailer's account statement: outstanding, overdue, credit, open invoices and the ledger",
+        description:
+          'Entries are the invoices (debits) and applied payments (credits) between FromDate (default ToDate − 90 days) ' +
+          'and ToDate (default today, India), oldest first, with the running balance from OpeningBalance.',
+        body: AccountStatementBodySchema,
+        response: { 200: envelopeOf(AccountStatementResponseSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await request.requireActing();
+      return ok(await invoices.statement(acting.retailerId, { fromDate: request.body.FromDate, toDate: request.body.ToDate }));
+    },
+  );
+
+  app.get(
+    '/backoffice/LensMaster/InvoiceDocument/:invoiceId',
+    {
+      schema: {
+        tags: ['Invoice'],
+        summary: 'The GST tax invoice as a PDF (application/pdf)',
+        description:
+          "Drawn on request from the order's snapshots. 404 for an unknown invoice and for one of a retailer the " +
+          'caller may not act for.',
+        params: InvoiceDocumentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const retailerId = await invoices.ownerOf(request.params.invoiceId);
+      // Someone else's invoice reads as one that does not exist.
+      if (retailerId === null || !(await request.canActFor(retailerId))) {
+        throw new AppError('not_found', messages.invoice.oneNotFound);
+      }
+      const { fileName, pdf } = await invoices.document(request.params.invoiceId);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,355 @@
+import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { dueDateOf, financialYearOf, formatInvoiceNo, istDateOf, paiseToRupees, sumPaise, type Paise } from '@frameport/domain';
+import { INVOICE_REPORT_FROM_DATE, type AccountStatement, type InvoiceRow, type StatementEntry } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { auditLog, corporateDetails, documentSequences, invoices, orderLines, orders, payments, retailers, states } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Identity } from '../../http/identity.ts';
+import { invoiceFileName, renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.ts';
+import { toInvoiceRow, toRaisedInvoice, type InvoiceView } from './to-contract.ts';
+
+export type InvoicesServiceDeps = {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'invoiceCreditDays'>;
+};
+
+/** The gap-free series of tax invoices in `document_sequences` (one row per financial year). */
+export const INVOICE_SERIES = 'invoice';
+/** The account statement's default period: this many days before ToDate. */
+export const STATEMENT_DEFAULT_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+
+/** A 'YYYY-MM-DD' that is a real calendar day (the contract checks only the shape), else 400. */
+function calendarDate(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const at = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== value) {
+    throw new AppError('invalid', messages.invoice.invalidDate);
+  }
+  return value;
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The moment a day begins in India. */
+function istStartOf(date: string): Date {
+  return new Date(`${date}T00:00:00+05:30`);
+}
+
+/** FromDate/ToDate of a request: checked, defaulted, in order (FromDate after ToDate is 400). */
+function period(input: { fromDate?: string | undefined; toDate?: string | undefined }, today: string, defaultFrom: (to: string) => string) {
+  const toDate = calendarDate(input.toDate) ?? today;
+  const fromDate = calendarDate(input.fromDate) ?? defaultFrom(toDate);
+  if (fromDate > toDate) throw new AppError('invalid', messages.invoice.dateRange);
+  return { fromDate, toDate };
+}
+
+const invoiceColumns = {
+  id: invoices.id,
+  invoiceNo: invoices.invoiceNo,
+  invoiceDate: invoices.invoiceDate,
+  amountPaise: invoices.amountPaise,
+  paidPaise: invoices.paidPaise,
+  balancePaise: invoices.balancePaise,
+  paymentStatus: invoices.paymentStatus,
+  orderId: invoices.orderId,
+  orderRefNo: orders.orderRefNo,
+};
+
+function selectInvoices(dbx: DbOrTx, where: SQL | undefined) {
+  return dbx.select(invoiceColumns).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(where);
+}
+
+/** What applying a payment took off the invoices: the amount less what stayed a credit. */
+const appliedPaise = sql<number>`${payments.amountPaise} - ${payments.unappliedPaise}`.mapWith(Number);
+const sumOf = (expression: SQLWrapper) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
+
+/**
+ * Invoices: raising one from an order (gap-free numbers per financial year), the retailer's
+ * invoice report and account statement, and the tax invoice PDF drawn from the order's snapshots.
+ * Reads payments (written by the payments module) but never changes them.
+ */
+export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps) {
+  const rowOf = (invoice: InvoiceView, today: string): InvoiceRow =>
+    toInvoiceRow(invoice, { creditDays: config.invoiceCreditDays, today });
+
+  /**
+   * Raises the tax invoice of an order, in one transaction: the order row is locked (a second raise
+   * of the same order waits here, then finds the first one's invoice); an order that has its invoice
+   * answers it (`created: false`); a cancelled order is 409. The number is the next of the
+   * financial year's series, taken with one upsert on `document_sequences` whose row lock orders
+   * concurrent raises and whose rollback gives the number back, so the series has no gaps.
+   */
+  async function raise(identity: Identity, orderId: number) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, status: orders.status, retailerId: orders.retailerId, totalPaise: orders.totalPaise })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        // NO KEY UPDATE: conflicts with itself (one raise at a time per order) but not with the key
+        // share locks of rows that reference the order.
+        .for('no key update');
+      if (!order) throw new AppError('not_found', messages.order.notFound);
+
+      const [existing] = await tx
+        .select({ id: invoices.id, invoiceNo: invoices.invoiceNo, invoiceDate: invoices.invoiceDate, amountPaise: invoices.amountPaise })
+        .from(invoices)
+        .where(eq(invoices.orderId, order.id));
+      if (existing) return toRaisedInvoice(existing, false);
+      if (order.status === 'Cancelled') throw new AppError('conflict', messages.invoice.cancelledOrder);
+
+      const financialYear = financialYearOf(now);
+      const [sequence] = await tx
+        .insert(documentSequences)
+        .values({ series: INVOICE_SERIES, financialYear, lastValue: 1 })
+        .onConflictDoUpdate({
+          target: [documentSequences.series, documentSequences.financialYear],
+          set: { lastValue: sql`${documentSequences.lastValue} + 1` },
+        })
+        .returning({ lastValue: documentSequences.lastValue });
+      if (!sequence) throw new Error('document_sequences returned no row');
+
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          invoiceNo: formatInvoiceNo(financialYear, sequence.lastValue),
+          financialYear,
+          orderId: order.id,
+          retailerId: order.retailerId,
+          invoiceDate: istDateOf(now),
+          amountPaise: order.totalPaise,
+          paidPaise: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: invoices.id, invoiceNo: invoices.invoiceNo, invoiceDate: invoices.invoiceDate, amountPaise: invoices.amountPaise });
+      if (!invoice) throw new Error('invoice not written');
+      await tx.insert(auditLog).values({
+        actorUserId: identity.userId,
+        action: 'invoice.raise',
+        entity: 'invoice',
+        entityId: String(invoice.id),
+        details: { orderId: order.id, retailerId: order.retailerId, invoiceNo: invoice.invoiceNo, amountPaise: invoice.amountPaise },
+        createdAt: now,
+      });
+      return toRaisedInvoice(invoice, true);
+    });
+  }
+
+  /** The retailer's invoices dated FromDate..ToDate (default 2021-07-01..today, India), newest first. */
+  async function report(retailerId: number, input: { fromDate?: string | undefined; toDate?: string | undefined }): Promise<InvoiceRow[]> {
+    const today = istDateOf(clock.now());
+    const { fromDate, toDate } = period(input, today, () => INVOICE_REPORT_FROM_DATE);
+    const rows = await selectInvoices(
+      db,
+      and(eq(invoices.retailerId, retailerId), gte(invoices.invoiceDate, fromDate), lte(invoices.invoiceDate, toDate)),
+    ).orderBy(desc(invoices.invoiceDate), desc(invoices.id));
+    return rows.map((row) => rowOf(row, today));
+  }
+
+  /**
+   * The account statement: what is outstanding now (overdue or not yet due, open invoices oldest
+   * first), the credit no invoice could take, and the period's ledger. Invoices are debits on their
+   * date; applied payments are credits (what they took off invoices) on their India date. The
+   * running balance starts from the outstanding before FromDate. Read in one snapshot, so the
+   * figures agree with each other even while a payment is being applied.
+   */
+  async function statement(
+    retailerId: number,
+    input: { fromDate?: string | undefined; toDate?: string | undefined },
+  ): Promise<AccountStatement> {
+    const today = istDateOf(clock.now());
+    const { fromDate, toDate } = period(input, today, (to) => addDays(to, -STATEMENT_DEFAULT_DAYS));
+    const periodStart = istStartOf(fromDate);
+    const periodEnd = istStartOf(addDays(toDate, 1));
+
+    return db.transaction(
+      async (tx) => {
+        const [retailer] = await tx.select({ businessName: retailers.businessName }).from(retailers).where(eq(retailers.id, retailerId));
+        if (!retailer) throw new AppError('not_found', messages.http.notFound);
+
+        const open = await selectInvoices(tx, and(eq(invoices.retailerId, retailerId), gt(invoices.balancePaise, 0))).orderBy(
+          asc(invoices.invoiceDate),
+          asc(invoices.id),
+        );
+        const openRows = open.map((invoice) => rowOf(invoice, today));
+        const overduePaise = sumPaise(open.filter((_invoice, i) => openRows[i]!.DaysOverdue > 0).map((invoice) => invoice.balancePaise));
+        const outstandingPaise = sumPaise(open.map((invoice) => invoice.balancePaise));
+
+        const appliedPayments = and(eq(payments.retailerId, retailerId), isNotNull(payments.appliedAt));
+        const [credit] = await tx.select({ paise: sumOf(payments.unappliedPaise) }).from(payments).where(appliedPayments);
+        const [invoicedBefore] = await tx
+          .select({ paise: sumOf(invoices.amountPaise) })
+          .from(invoices)
+          .where(and(eq(invoices.retailerId, retailerId), lt(invoices.invoiceDate, fromDate)));
+        const [paidBefore] = await tx
+          .select({ paise: sumOf(appliedPaise) })
+          .from(payments)
+          .where(and(appliedPayments, lt(payments.appliedAt, periodStart)));
+        const openingPaise = (invoicedBefore?.paise ?? 0) - (paidBefore?.paise ?? 0);
+
+        const invoiced = await tx
+          .select({ id: invoices.id, date: invoices.invoiceDate, reference: invoices.invoiceNo, paise: invoices.amountPaise })
+          .from(invoices)
+          .where(and(eq(invoices.retailerId, retailerId), gte(invoices.invoiceDate, fromDate), lte(invoices.invoiceDate, toDate)));
+        const paid = await tx
+          .select({ id: payments.id, appliedAt: payments.appliedAt, reference: payments.transactionNo, paise: appliedPaise })
+          .from(payments)
+          .where(and(appliedPayments, gte(payments.appliedAt, periodStart), lt(payments.appliedAt, periodEnd)));
+
+        type Movement = { date: string; kind: StatementEntry['Kind']; id: number; reference: string; debit: Paise; credit: Paise };
+        const movements: Movement[] = [
+          ...invoiced.map((row) => ({ date: row.date, kind: 'Invoice' as const, id: row.id, reference: row.reference, debit: row.paise, credit: 0 })),
+          // A payment that all stayed a credit took nothing off the invoices: it is in Credit, not in the ledger.
+          ...paid
+            .filter((row) => row.paise > 0)
+            .map((row) => ({ date: istDateOf(row.appliedAt!), kind: 'Payment' as const, id: row.id, reference: row.reference, debit: 0, credit: row.paise })),
+        ];
+        // Oldest first; on one day the invoices before the payments that paid them.
+        movements.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === 'Invoice' ? -1 : 1) : a.id - b.id));
+
+        let balance = openingPaise;
+        const entries: StatementEntry[] = movements.map((movement) => {
+          balance += movement.debit - movement.credit;
+          return {
+            Date: movement.date,
+            Kind: movement.kind,
+            Reference: movement.reference,
+            Debit: paiseToRupees(movement.debit),
+            Credit: paiseToRupees(movement.credit),
+            Balance: paiseToRupees(balance),
+          };
+        });
+
+        return {
+          RetailerID: retailerId,
+          BusinessName: retailer.businessName,
+          FromDate: fromDate,
+          ToDate: toDate,
+          CreditDays: config.invoiceCreditDays,
+          TotalOutstanding: paiseToRupees(outstandingPaise),
+          Overdue: paiseToRupees(overduePaise),
+          NotYetDue: paiseToRupees(outstandingPaise - overduePaise),
+          Credit: paiseToRupees(credit?.paise ?? 0),
+          OpeningBalance: paiseToRupees(openingPaise),
+          ClosingBalance: paiseToRupees(balance),
+          OpenInvoices: openRows,
+          Entries: entries,
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  /** The retailer an invoice belongs to, or null when there is no such invoice. */
+  async function ownerOf(invoiceId: number): Promise<number | null> {
+    const [row] = await db.select({ retailerId: invoices.retailerId }).from(invoices).where(eq(invoices.id, invoiceId));
+    return row?.retailerId ?? null;
+  }
+
+  /** Everything the tax invoice prints, from the invoice, its order's snapshots and the company's details. */
+  async function documentData(invoiceId: number): Promise<InvoicePdfData> {
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (!invoice) throw new AppError('not_found', messages.invoice.oneNotFound);
+    const [order] = await db.select().from(orders).where(eq(orders.id, invoice.orderId));
+    if (!order) throw new Error(`invoice ${invoice.id}: order ${invoice.orderId} missing`);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const [supplier] = await db
+      .select({ company: corporateDetails, stateName: states.name })
+      .from(corporateDetails)
+      .leftJoin(states, eq(states.stateCode, corporateDetails.stateCode))
+      .where(eq(corporateDetails.id, 1));
+    // Without the supplier's GSTIN there is no tax invoice: a set-up fault, not the caller's (500, logged).
+    if (!supplier) throw new Error('corporate_details has no row: the tax invoice needs the supplier name, address and GSTIN');
+    const { company } = supplier;
+    const hasShipTo = order.shipToAddress !== null && order.shipToStateCode !== null;
+    return {
+      supplier: {
+        name: company.companyName,
+        address: company.address,
+        gstin: company.gstin,
+        pan: company.pan,
+        stateName: supplier.stateName ?? company.stateCode,
+        stateCode: company.stateCode,
+        phone: company.contactNumber,
+        email: company.emailId,
+      },
+      invoice: {
+        invoiceNo: invoice.invoiceNo,
+        invoiceDate: invoice.invoiceDate,
+        dueDate: dueDateOf(invoice.invoiceDate, config.invoiceCreditDays),
+        amountPaise: invoice.amountPaise,
+        paidPaise: invoice.paidPaise,
+        balancePaise: invoice.balancePaise,
+      },
+      order: {
+        orderRefNo: order.orderRefNo,
+        orderDate: istDateOf(order.placedAt),
+        companyStateCode: order.companyStateCode,
+        billTo: {
+          name: order.billToBusinessName,
+          address: order.billToAddress,
+          city: order.billToCity,
+          pinCode: order.billToPinCode,
+          stateName: order.billToState,
+          stateCode: order.billToStateCode,
+          gstin: order.billToGstin,
+        },
+        shipTo: hasShipTo
+          ? {
+              name: order.shipToName ?? order.billToBusinessName,
+              address: order.shipToAddress!,
+              city: order.shipToCity ?? '',
+              pinCode: order.shipToPinCode ?? '',
+              stateName: order.shipToState ?? order.shipToStateCode!,
+              stateCode: order.shipToStateCode!,
+              phone: order.shipToPhone,
+            }
+          : null,
+        totalQuantity: order.totalQuantity,
+        taxablePaise: order.taxablePaise,
+        cgstPaise: order.cgstPaise,
+        sgstPaise: order.sgstPaise,
+        igstPaise: order.igstPaise,
+        roundOffPaise: order.roundOffPaise,
+      },
+      lines: lines.map((line) => ({
+        productName: line.productName,
+        modelName: line.modelName,
+        colourName: line.colourName,
+        colorVariant: line.colorVariant,
+        sizeName: line.sizeName,
+        hsnCode: line.hsnCode,
+        quantity: line.quantity,
+        unitPricePaise: line.unitPricePaise,
+        discountPerUnitPaise: line.discountPerUnitPaise,
+        taxablePaise: line.taxablePaise,
+        cgstRatePercent: line.cgstRatePercent,
+        sgstRatePercent: line.sgstRatePercent,
+        igstRatePercent: line.igstRatePercent,
+        cgstPaise: line.cgstPaise,
+        sgstPaise: line.sgstPaise,
+        igstPaise: line.igstPaise,
+        isFree: line.isFree,
+      })),
+    };
+  }
+
+  /** The tax invoice PDF, drawn now from the stored snapshots (nothing is kept on disk). */
+  async function document(invoiceId: number): Promise<{ fileName: string; pdf: Buffer }> {
+    const data = await documentData(invoiceId);
+    return { fileName: invoiceFileName(data.invoice.invoiceNo), pdf: await renderInvoicePdf(data) };
+  }
+
+  return { raise, report, statement, ownerOf, documentData, document };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -1,0 +1,46 @@
+/** Invoice rows → the contract's shapes (spec section 3, Invoice). Money leaves the server as rupees. */
+import { daysOverdue, dueDateOf, paiseToRupees, type InvoicePaymentStatus, type Paise } from '@frameport/domain';
+import { invoiceDocumentPath, type InvoiceRow } from '@frameport/domain/contract';
+
+/** One invoice as the service reads it (camelCase, paise). */
+export type InvoiceView = {
+  id: number;
+  invoiceNo: string;
+  /** 'YYYY-MM-DD' */
+  invoiceDate: string;
+  amountPaise: Paise;
+  paidPaise: Paise;
+  balancePaise: Paise;
+  paymentStatus: InvoicePaymentStatus;
+  orderId: number;
+  orderRefNo: string;
+};
+
+/** The invoice's row: due date from the credit period, days overdue as of `today` (0 once nothing is due). */
+export function toInvoiceRow(invoice: InvoiceView, { creditDays, today }: { creditDays: number; today: string }): InvoiceRow {
+  const dueDate = dueDateOf(invoice.invoiceDate, creditDays);
+  return {
+    InvoiceID: invoice.id,
+    InvoiceNo: invoice.invoiceNo,
+    InvoiceDate: invoice.invoiceDate,
+    InvoiceAmount: paiseToRupees(invoice.amountPaise),
+    PaymentAmount: paiseToRupees(invoice.paidPaise),
+    BalanceAmount: paiseToRupees(invoice.balancePaise),
+    PaymentStatus: invoice.paymentStatus,
+    DocumentURL: invoiceDocumentPath(invoice.id),
+    OrderID: invoice.orderId,
+    OrderRefNo: invoice.orderRefNo,
+    DueDate: dueDate,
+    DaysOverdue: invoice.balancePaise > 0 ? daysOverdue(dueDate, today) : 0,
+  };
+}
+
+export function toRaisedInvoice(invoice: Pick<InvoiceView, 'id' | 'invoiceNo' | 'invoiceDate' | 'amountPaise'>, created: boolean) {
+  return {
+    InvoiceID: invoice.id,
+    InvoiceNo: invoice.invoiceNo,
+    InvoiceDate: invoice.invoiceDate,
+    InvoiceAmount: paiseToRupees(invoice.amountPaise),
+    created,
+  };
+}

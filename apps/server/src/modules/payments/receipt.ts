@@ -1,0 +1,88 @@
+import { formatInr, type InvoicePaymentStatus } from '@frameport/domain';
+import type { MailMessage } from '../../adapters/mail.ts';
+import { escapeHtml } from '../../adapters/payments/html.ts';
+
+/** One invoice a payment went to, as it stands after the payment. */
+export type ReceiptLine = {
+  invoiceNo: string;
+  appliedPaise: number;
+  balancePaise: number;
+  status: InvoicePaymentStatus;
+};
+
+export type Receipt = {
+  to: string;
+  businessName: string;
+  transactionNo: string;
+  providerPaymentId: string | null;
+  amountPaise: number;
+  /** What no open invoice could take: a credit on the account. */
+  unappliedPaise: number;
+  paidAt: Date;
+  lines: ReceiptLine[];
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '20 Nov 2026, 03:30 pm IST' */
+export function formatIstDateTime(at: Date): string {
+  return `${dateFormat.format(at)} IST`;
+}
+
+/** The receipt a retailer gets once a payment is applied: text and simple HTML, every value escaped. */
+export function receiptMail(receipt: Receipt): MailMessage {
+  const amount = formatInr(receipt.amountPaise);
+  const date = formatIstDateTime(receipt.paidAt);
+  const paymentId = receipt.providerPaymentId ?? '-';
+  const credit = receipt.unappliedPaise > 0 ? formatInr(receipt.unappliedPaise) : null;
+
+  const textLines = receipt.lines.map(
+    (line) =>
+      `  ${line.invoiceNo}: ${formatInr(line.appliedPaise)} applied, balance ${formatInr(line.balancePaise)} (${line.status})`,
+  );
+  const text = [
+    `Dear ${receipt.businessName},`,
+    '',
+    `We have received your payment of ${amount}. Thank you!`,
+    '',
+    `Transaction no.: ${receipt.transactionNo}`,
+    `Payment id: ${paymentId}`,
+    `Date: ${date}`,
+    '',
+    receipt.lines.length ? 'Invoices paid:' : 'No open invoice could take this payment.',
+    ...textLines,
+    ...(credit ? ['', `Credit on your account: ${credit} (it will be set against your next invoices).`] : []),
+    '',
+    'Frameport',
+  ].join('\n');
+
+  const cell = 'style="padding:4px 8px;border:1px solid #d0d7e2;text-align:left"';
+  const rows = receipt.lines
+    .map(
+      (line) =>
+        `<tr><td ${cell}>${escapeHtml(line.invoiceNo)}</td><td ${cell}>${escapeHtml(formatInr(line.appliedPaise))}</td>` +
+        `<td ${cell}>${escapeHtml(formatInr(line.balancePaise))}</td><td ${cell}>${escapeHtml(line.status)}</td></tr>`,
+    )
+    .join('');
+  const table = receipt.lines.length
+    ? `<table style="border-collapse:collapse"><thead><tr><th ${cell}>Invoice no.</th><th ${cell}>Amount applied</th>` +
+      `<th ${cell}>Balance left</th><th ${cell}>Status</th></tr></thead><tbody>${rows}</tbody></table>`
+    : '<p>No open invoice could take this payment.</p>';
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1b2430">
+<p>Dear ${escapeHtml(receipt.businessName)},</p>
+<p>We have received your payment of <strong>${escapeHtml(amount)}</strong>. Thank you!</p>
+<p>Transaction no.: ${escapeHtml(receipt.transactionNo)}<br>Payment id: ${escapeHtml(paymentId)}<br>Date: ${escapeHtml(date)}</p>
+${table}
+${credit ? `<p>Credit on your account: <strong>${escapeHtml(credit)}</strong> (it will be set against your next invoices).</p>` : ''}
+<p>Frameport</p>
+</body></html>`;
+
+  return { to: receipt.to, subject: `Payment received: ${amount} (${receipt.transactionNo})`, text, html };
+}
