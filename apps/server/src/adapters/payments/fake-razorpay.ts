@@ -101,6 +101,14 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
           return badRequest(res, `Payment Link with reference id ${b.reference_id} already exists`);
         }
         if (b.callback_url !== undefined && b.callback_method !== 'get') return badRequest(res, 'The callback method must be get');
+        const notes = (b.notes ?? {}) as Record<string, unknown>;
+        if (Object.keys(notes).length > 15) return badRequest(res, 'The notes may not have more than 15 items.');
+        if (Object.values(notes).some((value) => typeof value !== 'string' || value.length > 256)) {
+          return badRequest(res, 'The notes value may not be greater than 256 characters.');
+        }
+        if (typeof b.description === 'string' && b.description.length > 2048) {
+          return badRequest(res, 'The description may not be greater than 2048 characters.');
+        }
         const id = `plink_${randomId(14)}`;
         const at = now();
         const entity: FakeLinkEntity = {

@@ -152,6 +152,24 @@ describe('Razorpay Payment Links, end to end against a fake Razorpay', () => {
     await expect.poll(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, r.email)))[0]?.status).toBe('sent');
   });
 
+  it('pays 30 invoices with one link: the notes Razorpay keeps stay within its 256-character limit', async () => {
+    const r = await retailerWithInvoice(10_000);
+    const more = [];
+    for (let i = 0; i < 29; i++) more.push(await createInvoice(t.db, { retailerId: r.retailerId, userId: r.userId, amountPaise: 10_000 }));
+    const invoiceNos = [r.invoice.invoiceNo, ...more.map((invoice) => invoice.invoiceNo)];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/backoffice/LensMaster/RazorpaymentRequest',
+      headers: r.headers,
+      payload: { Type: 'Stock', TransactionAmount: 3000, RetailerID: r.retailerId, InvoiceNos: invoiceNos },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const entity = fake.get(response.json().Data.paymentLinkId);
+    expect(entity.amount).toBe(300_000);
+    for (const value of Object.values(entity.notes)) expect(value.length).toBeLessThanOrEqual(256);
+    expect(entity.description).toContain('and 20 more');
+  });
+
   it('applies a paid link exactly once: repeated and re-sent webhooks, status reads and the callback', async () => {
     const r = await retailerWithInvoice(1_000_000);
     const link = await linkFor(r, 2500);
