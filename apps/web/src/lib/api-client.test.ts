@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../testing/render-app.tsx';
-import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { ApiError, apiFetch, fetchFile, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 import { getSessionState, startSession } from './session.ts';
 
 const CountSchema = z.object({ CartCount: z.number().int() });
@@ -163,5 +163,62 @@ describe('apiFetch', () => {
     await apiFetch('/api/Home/getCorporateDetails', { schema: CountSchema, token: null });
 
     expect(new Headers(fetchSpy.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+});
+
+describe('fetchFile', () => {
+  beforeEach(() => signIn());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('GETs the file with the bearer token and returns its body as a Blob', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('%PDF-1.7 invoice', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+
+    const blob = await fetchFile('/backoffice/LensMaster/InvoiceDocument/12', { accept: 'application/pdf' });
+
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 invoice');
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(url).toBe('/backoffice/LensMaster/InvoiceDocument/12');
+    expect(init?.method).toBe('GET');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-abc');
+    expect(headers.get('Accept')).toBe('application/pdf');
+  });
+
+  it('throws the server message of a failure envelope', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ Status: 1, Error: { Message: 'Invoice not found.', StackTrace: null }, Data: null }, 404),
+    );
+
+    const error = await caught(fetchFile('/backoffice/LensMaster/InvoiceDocument/99'));
+
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Invoice not found.');
+  });
+
+  it('uses the generic message when a failure has no envelope', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const error = await caught(fetchFile('/backoffice/LensMaster/InvoiceDocument/12'));
+
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('An unexpected server error occurred.');
+  });
+
+  it('ends the session on 401 and flags a network failure apart', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(jsonResponse({ Status: 1, Error: null, Data: null }, 401));
+
+    const expired = await caught(fetchFile('/backoffice/LensMaster/InvoiceDocument/12'));
+
+    expect(expired.message).toBe('Your session has expired. Please sign in again.');
+    expect(getSessionState().endedBy).toBe('expired');
+
+    signIn();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const offline = await caught(fetchFile('/backoffice/LensMaster/InvoiceDocument/12'));
+    expect(offline.isNetworkError).toBe(true);
+    expect(offline.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 });

@@ -95,6 +95,29 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
   return parseData(schema, envelope.Data, response.status);
 }
 
+/**
+ * GET a protected file (an invoice PDF) with the bearer token, as a Blob. Failures are ApiErrors
+ * like `apiFetch`'s: the server's envelope message when it sends one, the network flag when no
+ * answer came, and a 401 ends the session.
+ */
+export async function fetchFile(
+  path: string,
+  options: { accept?: string; signal?: AbortSignal; token?: string | null } = {},
+): Promise<Blob> {
+  const token = options.token === undefined ? getAccessToken() : options.token;
+  const headers = new Headers({ Accept: options.accept ?? '*/*' });
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+
+  const response = await sendRequest(path, { method: 'GET', headers, signal: options.signal ?? null });
+
+  if (response.status === 401 && token !== null && token === getAccessToken()) endSession('expired');
+  if (!response.ok) {
+    const fallback = response.status === 401 ? messages.http.unauthorized : messages.http.unexpected;
+    throw new ApiError(response.status, readEnvelope(await readJson(response))?.message ?? fallback);
+  }
+  return response.blob();
+}
+
 /** The message to show for any thrown value. */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

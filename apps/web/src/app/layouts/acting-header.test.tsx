@@ -115,6 +115,7 @@ describe('a sales executive acting for a retailer', () => {
       ['My Orders', '/profile?order=true'],
       ['Switch User', '/profile?switch-user=true'],
       ['Change Password', '/profile?change-password=true'],
+      ['My Invoices', '/profile?my-invoices=true'],
       ['Logout', null],
     ]);
   });
@@ -145,6 +146,7 @@ describe('a retailer', () => {
       ['My Profile', '/profile'],
       ['My Orders', '/profile?order=true'],
       ['Change Password', '/profile?change-password=true'],
+      ['My Invoices', '/profile?my-invoices=true'],
       ['Logout', null],
     ]);
   });

@@ -12,6 +12,7 @@ import {
   orderSummary,
   type FakeOrders,
 } from '../../features/orders/order-fixtures.ts';
+import { fakeInvoiceServer, invoiceNo } from '../../features/invoices/invoice-fixtures.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
@@ -49,7 +50,8 @@ describe('/profile My Orders', () => {
     const user = userEvent.setup();
     renderApp('/profile?order=true');
 
-    expect(await screen.findByRole('tab', { name: 'My Orders', selected: true })).toBeInTheDocument();
+    // The first render of the file loads the route's chunk: slow on a busy machine.
+    expect(await screen.findByRole('tab', { name: 'My Orders', selected: true }, { timeout: 5000 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'My orders' });
     const first = within(table).getByRole('row', { name: 'Order FP-000101' });
     expect(within(first).getByText('05 Mar 2026')).toBeInTheDocument();
@@ -183,7 +185,7 @@ describe('/profile tabs', () => {
     renderApp('/profile');
 
     expect(await screen.findByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password']);
+    expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password', 'My Invoices']);
     expect(await screen.findByRole('heading', { name: 'Contact details' })).toBeInTheDocument();
   });
 
@@ -233,6 +235,16 @@ describe('/profile tabs', () => {
     expect(tabNames()).toEqual(['My Profile', 'Change Password', 'Switch User']);
   });
 
+  it('hides My Invoices from a sales executive until a retailer is chosen: the flag falls back to My Profile', async () => {
+    const fetchSpy = fakeInvoiceServer({ account: { profiles: { '': salesExecutive } } });
+    signIn();
+    renderApp('/profile?my-invoices=true');
+
+    expect(await screen.findByRole('tab', { name: 'My Profile', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'My Invoices' })).not.toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/backoffice/LensMaster/LensInvoiceReport')).toEqual([]);
+  });
+
   it('shows the chosen retailer’s profile and orders to a sales executive acting for them', async () => {
     const retailer = userProfile({ Name: 'Lakshmi Rao', BusinessName: 'Nayana Eye Care', Email: 'retailer.blr@frameport.test' });
     const fetchSpy = fakeAccountServer(
@@ -245,7 +257,7 @@ describe('/profile tabs', () => {
     renderApp('/profile');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Lakshmi Rao' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password', 'Switch User']);
+    expect(tabNames()).toEqual(['My Profile', 'My Orders', 'Change Password', 'My Invoices', 'Switch User']);
 
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     // The retailer's sign-in email is theirs to change: read-only here, and the server refuses it.
@@ -269,6 +281,38 @@ describe('/profile tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'My Orders' }));
     await screen.findByRole('table', { name: 'My orders' });
     expect(myOrdersCalls(fetchSpy).at(-1)).toContain('email=retailer.blr%40frameport.test');
+  });
+});
+
+describe('/profile My Invoices', () => {
+  it('opens by its flag with its own title, and a tab click sets the flag', async () => {
+    fakeInvoiceServer();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile?my-invoices=true');
+
+    expect(await screen.findByRole('tab', { name: 'My Invoices', selected: true })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'My invoices' });
+    expect(within(table).getByRole('row', { name: `Invoice ${invoiceNo(3)}` })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('My Invoices · Frameport'));
+
+    await user.click(screen.getByRole('tab', { name: 'Change Password' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?change-password=true'));
+    await user.click(screen.getByRole('tab', { name: 'My Invoices' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?my-invoices=true'));
+  });
+
+  it('shows a sales executive the invoices of the retailer they act for', async () => {
+    const retailer = userProfile({ RetailerID: 11, BusinessName: 'Nayana Eye Care', Email: 'retailer.blr@frameport.test' });
+    const fetchSpy = fakeInvoiceServer({ account: { profiles: { '': salesExecutive, 'retailer.blr@frameport.test': retailer } } });
+    signIn();
+    setActingRetailer({ id: 11, email: 'retailer.blr@frameport.test', businessName: 'Nayana Eye Care' });
+    renderApp('/profile?my-invoices=true');
+
+    await screen.findByRole('table', { name: 'My invoices' });
+    expect(bodiesSentTo(fetchSpy, '/backoffice/LensMaster/LensInvoiceReport')).toEqual([
+      expect.objectContaining({ RetailerID: 11 }),
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import { Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import tabClasses from '../../features/account/components/account-tabs.module.css';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
@@ -11,6 +12,7 @@ import { ProfileDetails } from '../../features/account/components/profile-detail
 import { SwitchUserPanel } from '../../features/acting/components/switch-user-panel.tsx';
 import { useActing } from '../../features/acting/use-acting.ts';
 import { profileQueries } from '../../features/auth/api.ts';
+import { MyInvoices } from '../../features/invoices/components/my-invoices.tsx';
 import { MyOrders } from '../../features/orders/components/my-orders.tsx';
 import { OrderPlacedModal, orderRefFrom } from '../../features/orders/components/order-placed-modal.tsx';
 
@@ -21,6 +23,7 @@ const TABS = [
   { value: 'profile', flag: null, label: 'My Profile' },
   { value: 'orders', flag: 'order', label: 'My Orders' },
   { value: 'change-password', flag: 'change-password', label: 'Change Password' },
+  { value: 'invoices', flag: 'my-invoices', label: 'My Invoices' },
   { value: 'switch-user', flag: 'switch-user', label: 'Switch User' },
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -28,10 +31,11 @@ type TabValue = Tab['value'];
 
 /**
  * /profile (and /my-orders): the account tabs chosen by URL flags (no flag → My Profile,
- * ?order=true → My Orders, ?change-password=true, ?switch-user=true), and the 'Order Placed
- * Successfully' dialog while ?success=true (OK drops the flag). Switch User is for a sales
- * executive only; My Orders waits until they have chosen a retailer, whose profile and orders
- * the tabs then show. A flag for a tab that is not offered falls back to My Profile.
+ * ?order=true → My Orders, ?change-password=true, ?my-invoices=true, ?switch-user=true), and the
+ * 'Order Placed Successfully' dialog while ?success=true (OK drops the flag). Switch User is for a
+ * sales executive only; My Orders and My Invoices wait until they have chosen a retailer, whose
+ * profile, orders and invoices the tabs then show. A flag for a tab that is not offered falls back
+ * to My Profile.
  */
 export function ProfileRoute() {
   const acting = useActing();
@@ -41,7 +45,9 @@ export function ProfileRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const offered = TABS.filter(
-    (tab) => (tab.value !== 'orders' || acting.canOrder) && (tab.value !== 'switch-user' || acting.isSalesExecutive),
+    (tab) =>
+      ((tab.value !== 'orders' && tab.value !== 'invoices') || acting.canOrder) &&
+      (tab.value !== 'switch-user' || acting.isSalesExecutive),
   );
   const isOffered = (value: TabValue) => offered.some((tab) => tab.value === value);
   const flagged =
@@ -54,6 +60,19 @@ export function ProfileRoute() {
   // A failed load counts as known (errorUpdatedAt stays set while a retry is pending), so the
   // tabs stay and My Profile shows the error with its Retry.
   const roleKnown = ownProfile.data !== undefined || ownProfile.errorUpdatedAt > 0 || acting.retailer !== null;
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab row scrolls sideways: bring the chosen tab into view (My Invoices starts
+  // off screen at 390 px). Only the row scrolls, never the page.
+  useEffect(() => {
+    const list = tabList.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !tab) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+    else if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+  }, [active, roleKnown]);
 
   const selectTab = (value: string | null) => {
     const tab = offered.find((candidate) => candidate.value === value);
@@ -83,7 +102,7 @@ export function ProfileRoute() {
       </Title>
       {roleKnown ? (
         <Tabs value={active} onChange={selectTab} keepMounted={false}>
-          <Tabs.List className={tabClasses.list}>
+          <Tabs.List ref={tabList} className={tabClasses.list}>
             {offered.map((tab) => (
               <Tabs.Tab key={tab.value} value={tab.value} className={tabClasses.tab}>
                 {tab.label}
@@ -98,6 +117,9 @@ export function ProfileRoute() {
           </Tabs.Panel>
           <Tabs.Panel value="change-password" pt="md">
             <ChangePasswordForm />
+          </Tabs.Panel>
+          <Tabs.Panel value="invoices" pt="md">
+            <MyInvoices email={acting.email} />
           </Tabs.Panel>
           <Tabs.Panel value="switch-user" pt="md">
             <SwitchUserPanel />

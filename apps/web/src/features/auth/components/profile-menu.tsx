@@ -1,5 +1,5 @@
 import { Avatar, Badge, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconListDetails, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconChevronDown, IconFileInvoice, IconKey, IconListDetails, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +14,15 @@ export const PROFILE_LINKS = {
   orders: '/profile?order=true',
   switchUser: '/profile?switch-user=true',
   changePassword: '/profile?change-password=true',
+  invoices: '/profile?my-invoices=true',
 } as const;
 
 export type ProfileMenuEntry = { label: string; to: string; icon: ReactNode };
 
 /**
- * The profile entries in the spec's order: My Orders once the user can order (a sales executive
- * after choosing a retailer), Switch User for sales executives only. Logout follows them.
+ * The profile entries in the spec's order: My Orders and My Invoices once the user can order (a
+ * sales executive after choosing a retailer), Switch User for sales executives only. Logout
+ * follows them.
  */
 export function profileMenuEntries({ isSalesExecutive, canOrder }: { isSalesExecutive: boolean; canOrder: boolean }): ProfileMenuEntry[] {
   const entries: (ProfileMenuEntry | false)[] = [
@@ -28,6 +30,7 @@ export function profileMenuEntries({ isSalesExecutive, canOrder }: { isSalesExec
     canOrder && { label: 'My Orders', to: PROFILE_LINKS.orders, icon: <IconListDetails size={16} aria-hidden="true" /> },
     isSalesExecutive && { label: 'Switch User', to: PROFILE_LINKS.switchUser, icon: <IconUsers size={16} aria-hidden="true" /> },
     { label: 'Change Password', to: PROFILE_LINKS.changePassword, icon: <IconKey size={16} aria-hidden="true" /> },
+    canOrder && { label: 'My Invoices', to: PROFILE_LINKS.invoices, icon: <IconFileInvoice size={16} aria-hidden="true" /> },
   ];
   return entries.filter((entry): entry is ProfileMenuEntry => entry !== false);
 }
