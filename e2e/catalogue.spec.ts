@@ -35,10 +35,14 @@ test.describe('catalogue on a desktop', () => {
 
     const prices = page.getByRole('list', { name: 'Products' }).locator('[data-list-price]');
     await expect(prices.first()).toBeVisible();
-    const shown = (await prices.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-list-price'))))).map(
-      (paise) => paise / 100,
-    );
-    expect(shown.length).toBeGreaterThan(1);
+    const shownPrices = async () =>
+      (await prices.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-list-price'))))).map((paise) => paise / 100);
+    // The URL changes before the sorted page replaces the previous one on screen: wait for it.
+    await expect.poll(async () => {
+      const shown = await shownPrices();
+      return shown.length > 1 && [...shown].sort((a, b) => a - b).every((price, index) => price === shown[index]);
+    }).toBe(true);
+    const shown = await shownPrices();
     expect([...shown].sort((a, b) => a - b)).toEqual(shown);
     expect(Math.max(...shown)).toBeLessThanOrEqual(priceCap);
 
