@@ -90,7 +90,7 @@ export const RazorpaymentRequestResponseSchema = z.object({
   message: z.string(),
   paymentLinkId: z.string(),
   transactionNo: z.string(),
-  /** Ours: the payment page to open (the sandbox page, or Razorpay's short_url). */
+  /** Ours: the payment page to open: the sandbox page (a path on this server) or Razorpay's short_url. */
   paymentUrl: z.string(),
   /** Ours: the amount of the link, rupees. */
   amount: rupees,

@@ -45,10 +45,14 @@ export interface SandboxProvider extends PaymentProvider {
   fail(linkId: string): Promise<SandboxRow | null>;
 }
 
-function toProviderLink(row: SandboxRow, publicUrl: string): ProviderLink {
+/**
+ * The page is served by this server, so its address is a path: it opens from whatever address the
+ * payer reached the app at, even when PUBLIC_URL (used in mails) names another.
+ */
+function toProviderLink(row: SandboxRow): ProviderLink {
   return {
     id: row.id,
-    shortUrl: `${publicUrl}${SANDBOX_PAGE_PREFIX}/${row.id}`,
+    shortUrl: `${SANDBOX_PAGE_PREFIX}/${row.id}`,
     status: row.status as ProviderLinkStatus,
     amountPaise: row.amountPaise,
     amountPaidPaise: row.amountPaidPaise,
@@ -57,9 +61,8 @@ function toProviderLink(row: SandboxRow, publicUrl: string): ProviderLink {
   };
 }
 
-export function createSandboxProvider(deps: { db: Db; publicUrl: string; logger?: Pick<FastifyBaseLogger, 'error'> }): SandboxProvider {
+export function createSandboxProvider(deps: { db: Db; logger?: Pick<FastifyBaseLogger, 'error'> }): SandboxProvider {
   const { db, logger } = deps;
-  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const listeners: PaidListener[] = [];
 
   async function find(linkId: string): Promise<SandboxRow | null> {
@@ -100,13 +103,13 @@ export function createSandboxProvider(deps: { db: Db; publicUrl: string; logger?
         })
         .returning();
       if (!row) throw new ProviderError('sandbox', 'sandbox link not written');
-      return toProviderLink(row, publicUrl);
+      return toProviderLink(row);
     },
 
     async fetchLink(id: string) {
       const row = await find(id);
       if (!row) throw new ProviderError('sandbox', `sandbox link ${id} does not exist`, { statusCode: 404 });
-      return toProviderLink(row, publicUrl);
+      return toProviderLink(row);
     },
 
     async cancelLink(id: string) {

@@ -31,7 +31,7 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     return;
   }
 
-  const sandbox = createSandboxProvider({ db, publicUrl: config.publicUrl, logger });
+  const sandbox = createSandboxProvider({ db, logger });
   const payments = createPaymentsService({
     db,
     clock,
