@@ -4,7 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 /** Everything the Fastify server answers; the SPA owns every other path. */
 const API_ORIGIN = 'http://127.0.0.1:3000';
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/token', '/media', '/backoffice', '/healthz'].map((path) => [path, { target: API_ORIGIN }]),
+  ['/api', '/token', '/media', '/backoffice', '/payments', '/healthz'].map((path) => [path, { target: API_ORIGIN }]),
 );
 
 // Run from apps/web (npm run build -w @frameport/web): the build lands in apps/web/dist.
