@@ -2,7 +2,10 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
+import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { LoginRoute } from './routes/login.tsx';
+import { HomepageRoute } from './routes/marketing/homepage.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
@@ -10,7 +13,9 @@ import { RouteErrorPage } from './routes/route-error.tsx';
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
  * /login and /resetpassword bare, signed-in routes behind `RequireSession` in the internal
  * header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code,
- * and the marketing pages load none of the signed-in app.
+ * and the marketing pages load none of the signed-in app; except the two first screens, /login
+ * and /homepage (with the marketing layout), which are in the main bundle: they are where a phone
+ * arrives, and a lazy chunk would cost a round trip before their heading paints.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,12 +25,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={MARKETING_PATHS.home} replace /> },
       {
-        lazy: async () => ({ Component: (await import('./layouts/marketing-layout.tsx')).MarketingLayout }),
+        Component: MarketingLayout,
         children: [
-          {
-            path: 'homepage',
-            lazy: async () => ({ Component: (await import('./routes/marketing/homepage.tsx')).HomepageRoute }),
-          },
+          { path: 'homepage', Component: HomepageRoute },
           {
             path: 'about',
             lazy: async () => ({ Component: (await import('./routes/marketing/about.tsx')).AboutRoute }),
@@ -59,10 +61,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
-          },
+          { path: 'login', Component: LoginRoute },
           {
             path: 'resetpassword',
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),

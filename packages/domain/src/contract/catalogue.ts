@@ -12,47 +12,8 @@ const id = z.number().int();
 // Banners, materials, frame shapes, price ranges (Home)
 // ---------------------------------------------------------------------------------------------
 
-/** Which banners `getBanners?searchBanners=` returns; absent = every active banner. */
-export const BANNER_KINDS = ['Home', 'Login', 'NewArrival', 'Material', 'PriceRange', 'Frame', 'Color'] as const;
-export type BannerKind = (typeof BANNER_KINDS)[number];
-
-export const BannerSchema = z.object({
-  BannerId: id,
-  BannerImage: z.string(),
-  BannerImageName: z.string(),
-  BannerTitle: z.string(),
-  MobileImage: z.string().nullable(),
-  CreatedOn: z.string(),
-  CreatedBy: z.string().nullable(),
-  ModifiedOn: z.string().nullable(),
-  ModifiedBy: z.string().nullable(),
-  IsHomeBanner: z.boolean(),
-  IsLoginBanner: z.boolean(),
-  IsNewArrivalBanner: z.boolean(),
-  IsMaterialBanner: z.boolean(),
-  IsPriceRangeBanner: z.boolean(),
-  IsFrameBanner: z.boolean(),
-  IsColorBanner: z.boolean(),
-});
-export type Banner = z.infer<typeof BannerSchema>;
-
-export const GetBannersQuerySchema = z.object({
-  searchBanners: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const kind = BANNER_KINDS.find((k) => k.toLowerCase() === value.toLowerCase().replace(/[\s_-]/g, ''));
-      if (!kind) {
-        ctx.addIssue({ code: 'custom', message: `"searchBanners" must be one of: ${BANNER_KINDS.join(', ')}` });
-        return z.NEVER;
-      }
-      return kind;
-    }),
-});
-export const BannersResponseSchema = z.object({ banners: z.array(BannerSchema) });
+// Banners live in banners.ts (the login screen reads them without the rest of the catalogue).
+export * from './banners.ts';
 
 export const MaterialSchema = z.object({
   MaterialId: id,

@@ -2,6 +2,7 @@ import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { useAfterFirstPaint } from '../../components/use-after-first-paint.ts';
 import { FOOTER_LINKS, LEGAL_LINKS, type MarketingLink } from '../../features/marketing/links.ts';
 import classes from './marketing-footer.module.css';
 
@@ -11,6 +12,8 @@ const CopyrightYear = lazy(() => import('../../features/content/components/copyr
 
 /** The public footer: the company's address and contacts (from the API), the site's pages, the year. */
 export function MarketingFooter() {
+  // The footer's API-fed parts load once the page above has painted.
+  const painted = useAfterFirstPaint();
   return (
     <footer className={classes.footer}>
       <Container size="lg">
@@ -20,18 +23,24 @@ export function MarketingFooter() {
             <Text size="sm" c="dimmed" mt={6} mb="md">
               Wholesale eyewear for optical retailers across India
             </Text>
-            <Suspense fallback={<ContactsSkeleton />}>
-              <CorporateContacts />
-            </Suspense>
+            {painted ? (
+              <Suspense fallback={<ContactsSkeleton />}>
+                <CorporateContacts />
+              </Suspense>
+            ) : (
+              <ContactsSkeleton />
+            )}
           </div>
           <LinkColumn title="Company" links={FOOTER_LINKS} />
           <LinkColumn title="Legal" links={LEGAL_LINKS} />
         </div>
         <Text size="sm" c="dimmed" className={classes.copyright}>
           {/* The year is editable data (the FOOTER page); the line keeps its height while it loads. */}
-          <Suspense fallback={null}>
-            <CopyrightYear holder="Frameport Eyewear Distributors LLP" />
-          </Suspense>
+          {painted && (
+            <Suspense fallback={null}>
+              <CopyrightYear holder="Frameport Eyewear Distributors LLP" />
+            </Suspense>
+          )}
         </Text>
       </Container>
     </footer>

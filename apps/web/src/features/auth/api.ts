@@ -1,15 +1,14 @@
 import { messages } from '@frameport/domain/messages';
+// The contract's files one by one, not its index: /login then loads these schemas, not every screen's.
+import { MessageResultSchema, PasswordResultSchema, TokenValidityResultSchema } from '@frameport/domain/contract/account';
 import {
-  BannersResponseSchema,
   LogoutResponseSchema,
-  MessageResultSchema,
-  PasswordResultSchema,
   TokenErrorSchema,
   TokenResponseSchema,
-  TokenValidityResultSchema,
   UserProfileSchema,
   type TokenResponse,
-} from '@frameport/domain/contract';
+} from '@frameport/domain/contract/auth';
+import { BannersResponseSchema } from '@frameport/domain/contract/banners';
 import type { LoginForm } from '@frameport/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch, sendRequest } from '../../lib/api-client.ts';
