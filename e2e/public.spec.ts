@@ -25,6 +25,26 @@ test('/ redirects to /homepage and every public page renders its heading without
   }
 });
 
+test('the first screens run within the Content Security Policy: no violation, no console error', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const path of ['/homepage', '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The login form validates with zod: a submit runs its parsers (jitless, or the CSP refuses eval).
+    if (path === '/login') await page.getByRole('button', { name: 'Log in' }).click();
+  }
+  expect(problems).toEqual([]);
+});
+
 test('the header collapses to a burger and side menu below 768 px', async ({ page, isMobile }) => {
   await page.goto('/homepage');
   const burger = page.getByRole('button', { name: 'Open navigation' });

@@ -10,7 +10,21 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 // Run from apps/web (npm run build -w @frameport/web): the build lands in apps/web/dist.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // zod and its jitless setting (app/zod-config.ts) in one chunk: every chunk that builds a
+        // schema imports it, so the setting is in force before the first schema is built (the CSP
+        // forbids the eval zod would otherwise try).
+        manualChunks(id) {
+          if (id.includes('/node_modules/zod/') || id.endsWith('/src/app/zod-config.ts')) return 'zod';
+          return undefined;
+        },
+      },
+    },
+  },
   server: { proxy },
   preview: { proxy },
 });
