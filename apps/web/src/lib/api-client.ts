@@ -65,11 +65,8 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
 
 export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', body, schema, query, signal } = options;
-  const token = options.token === undefined ? getAccessToken() : options.token;
-
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
   if (body instanceof URLSearchParams || body instanceof FormData) {
     payload = body;
@@ -78,21 +75,31 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
     payload = JSON.stringify(body);
   }
 
-  const response = await sendRequest(buildUrl(path, query), { method, headers, body: payload, signal: signal ?? null });
-
-  if (response.status === 401 && token !== null && token === getAccessToken()) {
-    // The server no longer accepts this session: sign out; the route guard sends the user to /login.
-    endSession('expired');
-  }
+  const response = await sendAuthorized(buildUrl(path, query), { method, headers, body: payload, signal: signal ?? null }, options.token);
 
   if (response.status === 204) return parseData(schema, null, response.status);
 
   const envelope = readEnvelope(await readJson(response));
-  if (!response.ok || envelope === null || envelope.Status !== 0) {
-    const fallback = response.status === 401 ? messages.http.unauthorized : messages.http.unexpected;
-    throw new ApiError(response.status, envelope?.message ?? fallback);
-  }
+  if (!response.ok || envelope === null || envelope.Status !== 0) throw failureOf(response.status, envelope);
   return parseData(schema, envelope.Data, response.status);
+}
+
+/**
+ * `sendRequest` with the bearer token (the session's unless `token` says otherwise; null sends
+ * none). A 401 for the session's own token ends the session: the route guard sends the user to /login.
+ */
+async function sendAuthorized(input: string, init: RequestInit & { headers: Headers }, token: string | null | undefined) {
+  const bearer = token === undefined ? getAccessToken() : token;
+  if (bearer !== null) init.headers.set('Authorization', `Bearer ${bearer}`);
+  const response = await sendRequest(input, init);
+  if (response.status === 401 && bearer !== null && bearer === getAccessToken()) endSession('expired');
+  return response;
+}
+
+/** The ApiError of a failed answer: the envelope's message when the server sent one. */
+function failureOf(status: number, envelope: LooseEnvelope | null): ApiError {
+  const fallback = status === 401 ? messages.http.unauthorized : messages.http.unexpected;
+  return new ApiError(status, envelope?.message ?? fallback);
 }
 
 /**
@@ -104,17 +111,9 @@ export async function fetchFile(
   path: string,
   options: { accept?: string; signal?: AbortSignal; token?: string | null } = {},
 ): Promise<Blob> {
-  const token = options.token === undefined ? getAccessToken() : options.token;
   const headers = new Headers({ Accept: options.accept ?? '*/*' });
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
-
-  const response = await sendRequest(path, { method: 'GET', headers, signal: options.signal ?? null });
-
-  if (response.status === 401 && token !== null && token === getAccessToken()) endSession('expired');
-  if (!response.ok) {
-    const fallback = response.status === 401 ? messages.http.unauthorized : messages.http.unexpected;
-    throw new ApiError(response.status, readEnvelope(await readJson(response))?.message ?? fallback);
-  }
+  const response = await sendAuthorized(path, { method: 'GET', headers, signal: options.signal ?? null }, options.token);
+  if (!response.ok) throw failureOf(response.status, readEnvelope(await readJson(response)));
   return response.blob();
 }
 
