@@ -65,4 +65,5 @@ export async function raised(t: TestApp, headers: Headers, orderId: number) {
   return response.json<{ Data: { InvoiceID: number; InvoiceNo: string; InvoiceDate: string; InvoiceAmount: number; created: boolean } }>().Data;
 }
 
-export const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
+/** The failure envelope of a message (the contract's own `fail`). */
+export { fail as failure } from '@frameport/domain/contract';

@@ -5,6 +5,7 @@
  */
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail as failure } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import {
   auditLog,
@@ -30,7 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
 
 async function retailerWithInvoice(amountPaise: number | null, businessName?: string) {
   const user = await createRetailer(t.db, { stateCode: '36', ...(businessName ? { businessName } : {}) });

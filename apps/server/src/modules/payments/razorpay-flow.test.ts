@@ -7,6 +7,7 @@
 import { count, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail as failure } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { startFakeRazorpay, type FakeRazorpay } from '../../adapters/payments/fake-razorpay.ts';
 import { callbackSignature, webhookSignature } from '../../adapters/payments/signatures.ts';
@@ -44,7 +45,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
 
 async function retailerWithInvoice(amountPaise: number, app: TestApp = t) {
   const user = await createRetailer(app.db, { stateCode: '29' });
