@@ -45,6 +45,51 @@ test('the first screens run within the Content Security Policy: no violation, no
   expect(problems).toEqual([]);
 });
 
+test('/homepage and /login arrive prerendered: they paint without scripts, then the app hydrates that markup', async ({ page, browser, request }) => {
+  const FIRST_SCREENS: [string, string, string][] = [
+    ['/homepage', "Eyewear wholesale, made simple for India's optical retailers", 'button[aria-label="Open navigation"]'],
+    ['/login', 'Partner login', 'button[type="submit"]'],
+  ];
+  for (const [path, heading] of FIRST_SCREENS) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`data-prerendered="${path}"`);
+    expect(html, path).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(html, path).toMatch(/<title>[^<]+ · Frameport<\/title>/);
+    // Plain HTML, no script: the page reads the same with JavaScript off.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(path);
+    await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await noScript.close();
+  }
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  for (const [path, heading, control] of FIRST_SCREENS) {
+    // Hold the app back: the prerendered page is on screen, its controls waiting for the app.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/boot.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const h1 = page.getByRole('heading', { level: 1, name: heading });
+    await expect(h1).toBeVisible();
+    await expect(page.locator(control)).toBeDisabled();
+    await h1.evaluate((element) => element.setAttribute('data-painted-before-app', ''));
+    release();
+    await expect(page.locator(control)).toBeEnabled();
+    // The same element: React took the markup over instead of drawing the page again.
+    await expect(h1).toHaveAttribute('data-painted-before-app', '');
+    await page.unroute('**/boot.js');
+  }
+  expect(problems).toEqual([]);
+});
+
 test('the header collapses to a burger and side menu below 768 px', async ({ page, isMobile }) => {
   await page.goto('/homepage');
   const burger = page.getByRole('button', { name: 'Open navigation' });
@@ -66,6 +111,8 @@ test('the header collapses to a burger and side menu below 768 px', async ({ pag
 
 test('Partner Log-in opens /login in a named window and focuses that window on the next click', async ({ page, context, isMobile }) => {
   await page.goto('/homepage');
+  // Prerendered: Partner Log-in is a plain link to /login until the app has hydrated the page.
+  await expect(page.locator('button[aria-label="Open navigation"]')).toBeEnabled();
   const openLogin = async () => {
     if (isMobile) {
       await page.getByRole('button', { name: 'Open navigation' }).click();

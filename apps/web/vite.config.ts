@@ -13,17 +13,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
-      output: {
-        // zod and its jitless setting (app/zod-config.ts) in one chunk: every chunk that builds a
-        // schema imports it, so the setting is in force before the first schema is built (the CSP
-        // forbids the eval zod would otherwise try).
-        manualChunks(id) {
-          if (id.includes('/node_modules/zod/') || id.endsWith('/src/app/zod-config.ts')) return 'zod';
-          return undefined;
-        },
-      },
-    },
+    // Read (and removed) by scripts/prerender.mjs: which chunks a prerendered page's screens need.
+    manifest: true,
   },
   server: { proxy },
   preview: { proxy },

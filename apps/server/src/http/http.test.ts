@@ -12,6 +12,7 @@ import { createRetailer, loginAs } from '../test/factories.ts';
 let t: TestApp;
 let signedIn: { authorization: string };
 const webDist = mkdtempSync(path.join(tmpdir(), 'frameport-web-'));
+const PRERENDERED_LOGIN = '<!doctype html><title>Log in</title><div id="root" data-prerendered="/login"><h1>Partner login</h1></div>';
 
 beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
@@ -19,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
+  mkdirSync(path.join(webDist, 'prerendered'));
+  writeFileSync(path.join(webDist, 'prerendered', 'login.html'), PRERENDERED_LOGIN);
+  writeFileSync(path.join(webDist, 'prerendered', 'login.html.br'), brotliCompressSync(PRERENDERED_LOGIN));
   t = await buildTestApp({ webDistDir: webDist });
   signedIn = (await loginAs(t.app, await createRetailer(t.db))).headers;
 });
@@ -135,6 +139,22 @@ describe('the built SPA', () => {
     const page = await t.app.inject({ url: '/homepage', headers: { 'accept-encoding': 'gzip, br' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('answers a path the build prerendered with that page, query or not, and other paths with index.html', async () => {
+    for (const url of ['/login', '/login?next=%2Fproducts']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toBe(PRERENDERED_LOGIN);
+    }
+    const compressed = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(PRERENDERED_LOGIN);
+    for (const url of ['/login/', '/loginx', '/resetpassword']) {
+      expect((await t.app.inject({ url })).body).toContain('<div id="root"></div>');
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });
 
   it('compresses API answers above 1 KB for browsers that take it, and leaves small ones alone', async () => {

@@ -8,9 +8,13 @@ const SERVER_PREFIXES = ['/api', '/token', '/backoffice', '/payments', '/media',
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
+/** The build's prerendered first screens (scripts/prerender.mjs): `prerendered/homepage.html` answers /homepage. */
+const PRERENDERED_DIR = 'prerendered';
+
 /**
  * Serves the built SPA (apps/web/dist) when it exists: hashed assets cached for a year,
- * index.html for every other GET navigation so client-side routes work on reload.
+ * index.html for every other GET navigation so client-side routes work on reload, or the page's
+ * prerendered copy of it where the build made one.
  * Returns the fallback for the not-found handler, or null when there is no build.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<SpaFallback | null> {
@@ -19,6 +23,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     app.log.warn({ webDistDir }, 'no web build found: serving the API only (run `npm run build`)');
     return null;
   }
+  const prerendered = new Map<string, string>(
+    listHtml(path.join(webDistDir, PRERENDERED_DIR)).map((file) => [`/${path.basename(file, '.html')}`, `${PRERENDERED_DIR}/${file}`]),
+  );
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -34,6 +41,10 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     const pathname = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
     if (request.method !== 'GET' || isServerPath || path.extname(pathname) !== '') return null;
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.get(pathname) ?? 'index.html');
   };
+}
+
+function listHtml(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.html')) : [];
 }

@@ -1,25 +1,42 @@
 // First: before any import below builds a zod schema.
 import './zod-config.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { getSessionState } from '../lib/session.ts';
 import './mantine-styles.ts';
 import './global.css';
 import { AppProvider } from './provider.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, loadMatchedRoutes } from './router.tsx';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-const router = createAppRouter();
+// The server sends /homepage and /login with their markup already in #root (app/prerender.tsx),
+// as a visitor sees them: hydrated as it is, once the screen's code is in. Anywhere else, or when
+// a session will make the page differ (a signed-in user leaves /login at once), the app renders
+// from scratch.
+const prerenderedFor = container.dataset.prerendered;
+const hydrate = prerenderedFor === window.location.pathname && getSessionState().session === null;
+if (hydrate) await loadMatchedRoutes(window.location.pathname);
 
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+const router = createAppRouter();
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
+);
+// In a transition either way: React renders in slices, so the page stays responsive meanwhile.
+if (hydrate) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  container.replaceChildren();
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
+}

@@ -1,10 +1,9 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { LoginRoute } from './routes/login.tsx';
 import { HomepageRoute } from './routes/marketing/homepage.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
@@ -13,9 +12,9 @@ import { RouteErrorPage } from './routes/route-error.tsx';
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
  * /login and /resetpassword bare, signed-in routes behind `RequireSession` in the internal
  * header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code,
- * and the marketing pages load none of the signed-in app; except the two first screens, /login
- * and /homepage (with the marketing layout), which are in the main bundle: they are where a phone
- * arrives, and a lazy chunk would cost a round trip before their heading paints.
+ * and the marketing pages load none of the signed-in app or the login form; except /homepage
+ * (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
+ * /login arrive prerendered (app/prerender.tsx): their markup paints before any script.
  */
 export const routes: RouteObject[] = [
   {
@@ -61,7 +60,10 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', Component: LoginRoute },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+          },
           {
             path: 'resetpassword',
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
@@ -123,4 +125,20 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy screens `pathname` matches into `routes` before a router is made from them, so
+ * it renders them at once instead of a loader: hydrating prerendered markup needs the same tree
+ * on the first render (React Router's documented way of hydrating lazy routes).
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

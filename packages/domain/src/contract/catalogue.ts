@@ -262,31 +262,3 @@ export const AllSelectedFieldsResponseSchema = z.object({
   colours: z.array(NamedSchema.extend({ colorCode: z.string() })),
   productTypes: z.array(NamedSchema),
 });
-
-export const PAGE_NAMES = [
-  'ABOUTUS',
-  'CONTACTUS',
-  'ORDERTRACKING',
-  'FAQS',
-  'AFTERSALESERVICES',
-  'TERMSANDCONDITIONS',
-  'SHIPPINGANDRETURNS',
-  'PRODUCTWARRANTY',
-  'CODEOFBUSINESSCONDUCT',
-  'BUSINESSETHICS',
-  'PAYMENTPOLICY',
-  'FOOTER',
-] as const;
-export type PageName = (typeof PAGE_NAMES)[number];
-export const GetPagesQuerySchema = z.object({
-  pageName: z
-    .string()
-    .trim()
-    .min(1, '"pageName" is required')
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(PAGE_NAMES)),
-});
-export const PageContentSchema = z.object({ Title: z.string(), Content: z.string(), Year: z.string().nullable() });
-export type PageContent = z.infer<typeof PageContentSchema>;
-export const CorporateDetailsSchema = z.object({ Address: z.string(), ContactNumber: z.string(), EmailId: z.string() });
-export type CorporateDetails = z.infer<typeof CorporateDetailsSchema>;

@@ -1,10 +1,39 @@
 import { z } from 'zod';
-import { PAGE_NAMES } from './catalogue.ts';
 
 /**
- * Admin writes of the support and footer pages (issue 7). Reading is GET /api/Home/GetPages
- * (catalogue.ts: PAGE_NAMES, PageContentSchema). The server sanitizes Content before it stores it.
+ * The support and footer pages and the company's details (issue 7): reading them is
+ * GET /api/Home/GetPages and GET /api/Home/getCorporateDetails (public, the footer asks on every
+ * page, so the web imports this file alone), writing a page is the admin's. The server sanitizes
+ * Content before it stores it.
  */
+
+export const PAGE_NAMES = [
+  'ABOUTUS',
+  'CONTACTUS',
+  'ORDERTRACKING',
+  'FAQS',
+  'AFTERSALESERVICES',
+  'TERMSANDCONDITIONS',
+  'SHIPPINGANDRETURNS',
+  'PRODUCTWARRANTY',
+  'CODEOFBUSINESSCONDUCT',
+  'BUSINESSETHICS',
+  'PAYMENTPOLICY',
+  'FOOTER',
+] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+export const GetPagesQuerySchema = z.object({
+  pageName: z
+    .string()
+    .trim()
+    .min(1, '"pageName" is required')
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAGE_NAMES)),
+});
+export const PageContentSchema = z.object({ Title: z.string(), Content: z.string(), Year: z.string().nullable() });
+export type PageContent = z.infer<typeof PageContentSchema>;
+export const CorporateDetailsSchema = z.object({ Address: z.string(), ContactNumber: z.string(), EmailId: z.string() });
+export type CorporateDetails = z.infer<typeof CorporateDetailsSchema>;
 
 /** Characters of page HTML accepted in one write; the route's body limit (256 KB) sits above it. */
 export const PAGE_CONTENT_MAX_LENGTH = 200_000;

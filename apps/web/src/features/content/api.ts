@@ -1,4 +1,4 @@
-import { CorporateDetailsSchema, PageContentSchema, type PageName } from '@frameport/domain/contract';
+import { CorporateDetailsSchema, PageContentSchema, type PageName } from '@frameport/domain/contract/content';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { PAGE_NAMES, type PageName } from '@frameport/domain/contract';
+import { PAGE_NAMES, type PageName } from '@frameport/domain/contract/content';
 
 /** A /support page: every content page except FOOTER, which only carries the copyright year. */
 export type SupportPageName = Exclude<PageName, 'FOOTER'>;

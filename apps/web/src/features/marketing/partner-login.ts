@@ -56,4 +56,10 @@ function isBlank(target: WindowProxy): boolean {
   }
 }
 
-export const partnerLogin = createPartnerLogin(window);
+/** The page's window, read on use: the build also imports this module where there is none (prerender.tsx). */
+export const partnerLogin = createPartnerLogin({
+  open: (url, target, features) => window.open(url, target, features),
+  get localStorage() {
+    return window.localStorage;
+  },
+});

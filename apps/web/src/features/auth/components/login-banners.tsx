@@ -19,7 +19,7 @@ const BANNER_SIZE = { width: 1200, height: 360 } as const;
 export function LoginBanners() {
   const banners = useQuery(loginBannersQuery());
 
-  if (banners.isPending) return <Skeleton className={classes.frame} aria-hidden="true" />;
+  if (banners.isPending) return <LoginBannersSkeleton />;
   if (banners.isError || banners.data.length === 0) return null;
   if (banners.data.length === 1) {
     return (
@@ -29,6 +29,11 @@ export function LoginBanners() {
     );
   }
   return <BannerSlides banners={banners.data} />;
+}
+
+/** The banners' place while they load, or before the page knows it has room for them. */
+export function LoginBannersSkeleton() {
+  return <Skeleton className={classes.frame} aria-hidden="true" />;
 }
 
 function BannerSlides({ banners }: { banners: Banner[] }) {

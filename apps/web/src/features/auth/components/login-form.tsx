@@ -3,6 +3,7 @@ import { messages } from '@frameport/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { useHydrated } from '../../../components/use-hydrated.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { hideToast, notifyError } from '../../../lib/notify.ts';
 import { useLogin } from '../api.ts';
@@ -34,8 +35,11 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
     defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
 
-  // Still locked after success, while the route moves on.
+  // Still locked after success, while the route moves on; and on the prerendered page until the
+  // app has hydrated it (typing would be wiped then, and a submit would go natively, as a GET).
+  const hydrated = useHydrated();
   const busy = loginMutation.isPending || loginMutation.isSuccess;
+  const locked = busy || !hydrated;
 
   const onSubmit = handleSubmit((values) => {
     hideToast(ERROR_TOAST_ID); // an old failure must not linger over a new attempt or the home page
@@ -58,7 +62,7 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
           placeholder="you@yourstore.in"
           size="md"
           autoFocus={focusEmail}
-          disabled={busy}
+          disabled={locked}
           error={errors.email?.message}
         />
         <PasswordInput
@@ -66,18 +70,18 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
           label="Password"
           autoComplete="current-password"
           size="md"
-          disabled={busy}
+          disabled={locked}
           error={errors.password?.message}
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
         />
         <Group justify="space-between" gap="sm">
-          <Checkbox {...register('rememberMe')} label="Remember me" disabled={busy} />
-          <Anchor component="button" type="button" size="sm" fw={600} disabled={busy} onClick={() => onForgotPassword(getValues('email'))}>
+          <Checkbox {...register('rememberMe')} label="Remember me" disabled={locked} />
+          <Anchor component="button" type="button" size="sm" fw={600} disabled={locked} onClick={() => onForgotPassword(getValues('email'))}>
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={busy} mt="xs">
+        <Button type="submit" size="md" fullWidth loading={busy} disabled={!hydrated} mt="xs">
           Log in
         </Button>
       </Stack>

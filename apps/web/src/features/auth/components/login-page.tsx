@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { useSessionState } from '../../../lib/session.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { LoginBanners } from './login-banners.tsx';
+import { LoginBanners, LoginBannersSkeleton } from './login-banners.tsx';
 import { LoginForm } from './login-form.tsx';
 import classes from './login-page.module.css';
 
@@ -26,7 +26,9 @@ type Mode = { kind: 'login' | 'forgot'; email: string; switched: boolean };
 export function LoginPage() {
   const { endedBy } = useSessionState();
   const [mode, setMode] = useState<Mode>({ kind: 'login', email: '', switched: false });
-  const panelShown = useMediaQuery(PANEL_MEDIA, false, { getInitialValueInEffect: false });
+  // Known after the first render (which matches the prerendered HTML, app/prerender.tsx); the
+  // skeleton holds the banners' place until then, so nothing moves when they come.
+  const panelShown = useMediaQuery(PANEL_MEDIA, false);
   const forgot = mode.kind === 'forgot';
 
   return (
@@ -71,7 +73,7 @@ export function LoginPage() {
 
       <div className={classes.brandPanel}>
         <BrandMark tone="light" size="lg" />
-        {panelShown && <LoginBanners />}
+        {panelShown ? <LoginBanners /> : <LoginBannersSkeleton />}
         <div className={classes.panelBody}>
           <Text component="p" fw={700} className={classes.headline}>
             {TAGLINE}
@@ -91,7 +93,8 @@ export function LoginPage() {
             </Feature>
           </Stack>
         </div>
-        <Text size="sm" className={classes.panelText}>
+        {/* The prerendered copy carries the build's year: a new year is not a hydration error. */}
+        <Text size="sm" className={classes.panelText} suppressHydrationWarning>
           © {new Date().getFullYear()} Frameport
         </Text>
         <BackdropGlasses />

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark.tsx';
+import { useHydrated } from '../../../components/use-hydrated.ts';
 import { MARKETING_PATHS } from '../links.ts';
 import { partnerLogin } from '../partner-login.ts';
 import classes from './marketing-header.module.css';
@@ -19,6 +20,8 @@ export function MarketingHeader() {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const wantDrawer = () => setDrawerWanted(true);
   const navigate = useNavigate();
+  // The prerendered /homepage: the burger needs the app, so it waits for it (app/prerender.tsx).
+  const hydrated = useHydrated();
 
   // A real link to /login underneath, so a middle click or a crawler still reaches it.
   const openLogin = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -38,6 +41,7 @@ export function MarketingHeader() {
         </Box>
         <Burger
           hiddenFrom="sm"
+          disabled={!hydrated}
           opened={opened}
           onClick={() => {
             wantDrawer();

@@ -1,0 +1,57 @@
+import { render, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES, renderPage } from './prerender.tsx';
+import { AppProvider } from './provider.tsx';
+import { loadMatchedRoutes, routes } from './router.tsx';
+
+describe('the build prerender of the first screens', () => {
+  it('renders /homepage and /login with their title, description and heading, and no script', async () => {
+    const home = await renderPage('/homepage');
+    expect(home.title).toBe('Wholesale eyewear for optical retailers · Frameport');
+    expect(home.description).toMatch(/^Frameport supplies frames and sunglasses to .+ optical retailers across India/);
+    expect(home.html).toContain('Eyewear wholesale, made simple for India&#x27;s optical retailers</h1>');
+    expect(home.html).not.toContain('<title>');
+
+    const login = await renderPage('/login');
+    expect(login.title).toBe('Log in · Frameport');
+    expect(login.description).toBeNull(); // index.html's own description stays
+    expect(login.html).toContain('Partner login</h1>');
+
+    for (const page of [home, login]) expect(page.html).not.toMatch(/<script/i);
+    expect(PRERENDERED_PAGES.map((page) => page.path)).toEqual(['/homepage', '/login']);
+  });
+
+  it('keeps the login controls disabled in the markup, so nothing submits before the app is there', async () => {
+    const { html } = await renderPage('/login');
+    const markup = new DOMParser().parseFromString(html, 'text/html');
+    expect(markup.querySelector<HTMLInputElement>('input[type="email"]')?.disabled).toBe(true);
+    expect(markup.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(true);
+  });
+
+  it.each(PRERENDERED_PAGES.map((page) => page.path))('%s hydrates without a mismatch and then enables its controls', async (path) => {
+    const { html } = await renderPage(path);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const heading = container.querySelector('h1');
+    window.history.replaceState(null, '', path);
+    await loadMatchedRoutes(path);
+
+    const recoverableErrors: unknown[] = [];
+    render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </AppProvider>
+      </StrictMode>,
+      { container, hydrate: true, onRecoverableError: (error) => recoverableErrors.push(error) },
+    );
+
+    expect(recoverableErrors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading); // the same node: hydrated, not rendered anew
+    const control = path === '/login' ? 'button[type="submit"]' : 'button[aria-label="Open navigation"]';
+    await waitFor(() => expect(container.querySelector<HTMLButtonElement>(control)?.disabled).toBe(false));
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The build's server-side entry (scripts/prerender.mjs): renders the two first screens, /homepage
+ * and /login, to HTML once per build, so a phone paints their heading from the HTML and CSS alone,
+ * before any script has arrived; main.tsx then hydrates that markup instead of rendering anew.
+ * Rendered as a visitor (no session, no data): what each page shows before its first request.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { PrerenderedHeadContext } from '../features/marketing/components/page-meta.tsx';
+import { MARKETING_PATHS } from '../features/marketing/links.ts';
+import { LOGIN_PATH } from '../lib/next-path.ts';
+import { AppProvider } from './provider.tsx';
+import { loadMatchedRoutes, routes } from './router.tsx';
+
+/**
+ * The pages, with the source modules of their lazy screens: the build preloads those modules'
+ * chunks and links their CSS in the page's HTML (scripts/prerender.mjs reads the Vite manifest).
+ */
+export const PRERENDERED_PAGES = [
+  { path: MARKETING_PATHS.home, lazyModules: [] },
+  { path: LOGIN_PATH, lazyModules: ['src/app/routes/login.tsx'] },
+];
+
+export type PrerenderedPage = {
+  /** The page's <title> text, or null when it renders none. */
+  title: string | null;
+  /** The page's meta description (PageMeta), or null to keep index.html's. */
+  description: string | null;
+  /** The markup for #root, without the hoisted <title>. */
+  html: string;
+};
+
+const HOISTED_TITLE = /^<title>([^<]*)<\/title>/;
+
+export async function renderPage(pathname: string): Promise<PrerenderedPage> {
+  await loadMatchedRoutes(pathname);
+  const router = createMemoryRouter(routes, { initialEntries: [pathname] });
+  let description: string | null = null;
+  const markup = renderToString(
+    <StrictMode>
+      <PrerenderedHeadContext value={(head) => (description = head.description)}>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </PrerenderedHeadContext>
+    </StrictMode>,
+  );
+  // React emits a rendered <title> first; the page's <head> is where it belongs.
+  const title = HOISTED_TITLE.exec(markup);
+  return {
+    title: title?.[1] ?? null,
+    description,
+    html: title === null ? markup : markup.slice(title[0].length),
+  };
+}
