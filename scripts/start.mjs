@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+// The build's last step before compression: a build that stopped before it is not finished.
+const builtPrerender = path.join(root, 'apps/web/dist/prerendered');
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+  'scripts/prerender.mjs',
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -19,7 +28,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = existsSync(builtIndex) && existsSync(builtPrerender) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt === 0 || webSources.some((source) => newestMtime(source) > builtAt)) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@frameport/web'], { cwd: root, stdio: 'inherit' });
