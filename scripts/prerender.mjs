@@ -1,8 +1,9 @@
 // After `vite build`, from apps/web: renders the pages of src/app/prerender.tsx to HTML and writes
 // each into a copy of dist/index.html (dist/prerendered/<page>.html), which the server sends for
-// that path (apps/server/src/http/spa.ts). The server-side bundle is built to dist-ssr/ first with
-// the same Vite config, so CSS-module class names match the browser build's. The browser build's
-// manifest (dist/.vite/manifest.json, removed here once read) names each page's lazy chunks.
+// that path (apps/server/src/http/spa.ts). The server-side bundle is built to dist-ssr/ (removed at
+// the end) with the same Vite config, so CSS-module class names match the browser build's. The
+// browser build's manifest (dist/.vite/manifest.json, removed here once read) names each page's
+// lazy chunks.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +40,7 @@ for (const { path: pathname, lazyModules } of PRERENDERED_PAGES) {
   writeFileSync(file, html);
   console.log(`prerendered ${pathname} → ${path.relative(webRoot, file)} (${(html.length / 1024).toFixed(1)} kB)`);
 }
+rmSync(ssrDir, { recursive: true });
 
 /** The JS and CSS files of the given source modules' chunks and of every chunk they import. */
 function chunksOf(modules) {
@@ -77,7 +79,7 @@ function loadAppAfterFirstPaint(html, lazy) {
   return html
     .replace(entry, () => boot)
     .replace(preload, '')
-    .replace('</head>', () => `${sheets.trimStart() === '' ? '' : sheets.slice(1)}\n  </head>`);
+    .replace(/\n\s*<\/head>/, (end) => `${sheets}${end}`);
 }
 
 function replaceOnce(text, pattern, replacement) {

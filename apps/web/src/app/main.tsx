@@ -34,7 +34,7 @@ if (hydrate) {
     hydrateRoot(container, app);
   });
 } else {
-  container.replaceChildren();
+  // Prerendered markup stays on screen until React replaces it with its first commit.
   const root = createRoot(container);
   startTransition(() => {
     root.render(app);
