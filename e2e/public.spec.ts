@@ -14,15 +14,24 @@ const PAGES: [string, string][] = [
   ['/cookie-policy', 'Cookie policy'],
 ];
 
-test('/ redirects to /homepage and every public page renders its heading without sideways scroll', async ({ page }) => {
+test('/ redirects to /homepage and every public page renders its heading without sideways scroll', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
   await page.goto('/');
   await expect(page).toHaveURL(/\/homepage$/);
   for (const [path, heading] of PAGES) {
+    // Each arrives prerendered (app/prerender.tsx) and is hydrated: a mismatch is a page error.
+    expect(await (await request.get(path)).text(), path).toContain(`data-prerendered="${path}"`);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page).toHaveTitle(/ · Frameport$/);
+    await expect(page.locator('button[aria-label="Open navigation"]')).toBeEnabled();
     expect(await noHorizontalScroll(page), path).toBe(true);
   }
+  expect(problems).toEqual([]);
 });
 
 test('the first screens run within the Content Security Policy: no violation, no console error', async ({ page }) => {
@@ -55,6 +64,8 @@ test('/homepage and /login arrive prerendered: they paint without scripts, then 
     expect(html, path).toContain(`data-prerendered="${path}"`);
     expect(html, path).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     expect(html, path).toMatch(/<title>[^<]+ · Frameport<\/title>/);
+    // A browser with scripts off shows it (Playwright's switch below keeps the parser's noscript off).
+    expect(html, path).toMatch(/<noscript>\s*<p class="noscript">Frameport needs JavaScript to sign in/);
     // Plain HTML, no script: the page reads the same with JavaScript off.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const bare = await noScript.newPage();

@@ -20,7 +20,30 @@ describe('the build prerender of the first screens', () => {
     expect(login.html).toContain('Partner login</h1>');
 
     for (const page of [home, login]) expect(page.html).not.toMatch(/<script/i);
-    expect(PRERENDERED_PAGES.map((page) => page.path)).toEqual(['/homepage', '/login']);
+  });
+
+  it('renders every public marketing page too, each with its own title, description and one h1', async () => {
+    expect(PRERENDERED_PAGES.map((page) => page.path)).toEqual([
+      '/homepage',
+      '/login',
+      '/about',
+      '/brands',
+      '/careers',
+      '/news-room',
+      '/contact',
+      '/privacy-policy',
+      '/cookie-policy',
+    ]);
+    const titles = new Set<string | null>();
+    for (const { path } of PRERENDERED_PAGES.filter((page) => page.path !== '/login')) {
+      const page = await renderPage(path);
+      expect(page.title, path).toMatch(/ · Frameport$/);
+      expect(page.description, path).toEqual(expect.any(String));
+      expect(page.html.match(/<h1[ >]/g), path).toHaveLength(1);
+      expect(page.html, path).not.toMatch(/<script/i);
+      titles.add(page.title);
+    }
+    expect(titles.size).toBe(PRERENDERED_PAGES.length - 1);
   });
 
   it('keeps the login controls disabled in the markup, so nothing submits before the app is there', async () => {
@@ -51,6 +74,7 @@ describe('the build prerender of the first screens', () => {
 
     expect(recoverableErrors).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading); // the same node: hydrated, not rendered anew
+    // Every other prerendered page is a marketing page, with the public header's burger.
     const control = path === '/login' ? 'button[type="submit"]' : 'button[aria-label="Open navigation"]';
     await waitFor(() => expect(container.querySelector<HTMLButtonElement>(control)?.disabled).toBe(false));
   });

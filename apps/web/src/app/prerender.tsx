@@ -1,7 +1,8 @@
 /**
- * The build's server-side entry (scripts/prerender.mjs): renders the two first screens, /homepage
- * and /login, to HTML once per build, so a phone paints their heading from the HTML and CSS alone,
- * before any script has arrived; main.tsx then hydrates that markup instead of rendering anew.
+ * The build's server-side entry (scripts/prerender.mjs): renders the first screens, /homepage and
+ * /login, and the other public marketing pages to HTML once per build, so a phone paints their
+ * heading from the HTML and CSS alone, before any script has arrived; main.tsx then hydrates that
+ * markup instead of rendering anew.
  * Rendered as a visitor (no session, no data): what each page shows before its first request.
  */
 import { StrictMode } from 'react';
@@ -13,13 +14,25 @@ import { LOGIN_PATH } from '../lib/next-path.ts';
 import { AppProvider } from './provider.tsx';
 import { loadMatchedRoutes, routes } from './router.tsx';
 
+/** A marketing page whose screen is lazy (router.tsx), by its file under routes/marketing/. */
+const marketingPage = (path: string, file: string) => ({ path, lazyModules: [`src/app/routes/marketing/${file}.tsx`] });
+
 /**
  * The pages, with the source modules of their lazy screens: the build preloads those modules'
  * chunks and links their CSS in the page's HTML (scripts/prerender.mjs reads the Vite manifest).
+ * /homepage and /login are the first screens; the other public marketing pages are the same
+ * visitor's HTML, so crawlers and a phone read them before any script too.
  */
 export const PRERENDERED_PAGES = [
   { path: MARKETING_PATHS.home, lazyModules: [] },
   { path: LOGIN_PATH, lazyModules: ['src/app/routes/login.tsx'] },
+  marketingPage(MARKETING_PATHS.about, 'about'),
+  marketingPage(MARKETING_PATHS.brands, 'brands'),
+  marketingPage(MARKETING_PATHS.careers, 'careers'),
+  marketingPage(MARKETING_PATHS.newsRoom, 'news-room'),
+  marketingPage(MARKETING_PATHS.contact, 'contact'),
+  marketingPage(MARKETING_PATHS.privacy, 'privacy-policy'),
+  marketingPage(MARKETING_PATHS.cookies, 'cookie-policy'),
 ];
 
 export type PrerenderedPage = {
