@@ -142,6 +142,14 @@ async function main() {
             `${formFactor.name} ${pagePath} run ${run}/${RUNS}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join(', ')}; ` +
               METRICS.map(([name], index) => `${name} ${formatMetric(name, metrics[index]!)}`).join(', '),
           );
+          // What moved, when a run saw a layout shift (Lighthouse's informative layout-shifts audit).
+          const shifts = audits['layout-shifts']?.details;
+          if ((audits['cumulative-layout-shift']?.numericValue ?? 0) > 0 && shifts?.type === 'table') {
+            for (const item of shifts.items) {
+              const node = item.node as { snippet?: string } | undefined;
+              console.log(`  layout shift ${String(item.score)}: ${node?.snippet ?? 'unknown element'}`);
+            }
+          }
           for (const id of CATEGORIES) {
             const failing = (categories[id]?.auditRefs ?? [])
               .filter((ref) => ref.weight > 0)
