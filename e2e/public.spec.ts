@@ -31,6 +31,12 @@ test('/ redirects to /homepage and every public page renders its heading without
     await expect(page.locator('button[aria-label="Open navigation"]')).toBeEnabled();
     expect(await noHorizontalScroll(page), path).toBe(true);
   }
+  // The footer's contacts and year (editable data) load as the reader nears the footer.
+  await page.goto('/homepage');
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer.getByText(/^© \d{4} Frameport Eyewear Distributors LLP$/)).toBeVisible();
+  await expect(footer.locator('address')).toContainText('Hyderabad');
   expect(problems).toEqual([]);
 });
 
@@ -98,6 +104,24 @@ test('/homepage and /login arrive prerendered: they paint without scripts, then 
     await expect(h1).toHaveAttribute('data-painted-before-app', '');
     await page.unroute('**/boot.js');
   }
+
+  // A reader who scrolls before the app is there keeps their place when it hydrates the page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/boot.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/homepage', { waitUntil: 'commit' });
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  release();
+  await expect(page.locator('button[aria-label="Open navigation"]')).toBeEnabled();
+  await expect(footer.locator('address')).toContainText('Hyderabad');
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.unroute('**/boot.js');
   expect(problems).toEqual([]);
 });
 
@@ -178,6 +202,8 @@ test('the public pages and /login have no serious or critical accessibility viol
   for (const path of [...PAGES.map(([path]) => path), '/login']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The footer's contacts load as the reader nears it: axe checks them loaded.
+    if (path !== '/login') await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect(page.locator('[aria-hidden="true"] .mantine-Skeleton-root')).toHaveCount(0);
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = result.violations

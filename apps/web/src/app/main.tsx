@@ -20,7 +20,7 @@ const prerenderedFor = container.dataset.prerendered;
 const hydrate = prerenderedFor === window.location.pathname && getSessionState().session === null;
 if (hydrate) await loadMatchedRoutes(window.location.pathname);
 
-const router = createAppRouter();
+const router = createAppRouter({ hydrating: hydrate });
 const app = (
   <StrictMode>
     <AppProvider>

@@ -123,8 +123,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * `hydrating`: the page arrived prerendered. React Router then treats it as server-rendered and
+ * leaves the scroll position alone on the first render (it would jump to the top, undoing a
+ * scroll made before the app was there).
+ */
+export function createAppRouter({ hydrating = false } = {}) {
+  return createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
 }
 
 /**

@@ -1,21 +1,22 @@
 import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { useAfterFirstPaint } from '../../components/use-after-first-paint.ts';
+import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { FOOTER_LINKS, LEGAL_LINKS, type MarketingLink } from '../../features/marketing/links.ts';
 import classes from './marketing-footer.module.css';
 
-/** The contact block reads the corporate details through the API's schemas: a later chunk, off the first paint. */
+/** The contact block reads the corporate details through the API's schemas: a later chunk, loaded near the footer. */
 const CorporateContacts = lazy(() => import('../../features/content/components/corporate-details.tsx'));
 const CopyrightYear = lazy(() => import('../../features/content/components/copyright-year.tsx'));
 
 /** The public footer: the company's address and contacts (from the API), the site's pages, the year. */
 export function MarketingFooter() {
-  // The footer's API-fed parts load once the page above has painted.
-  const painted = useAfterFirstPaint();
+  // The footer's API-fed parts load when the reader nears the footer (at once on a short page).
+  const footer = useRef<HTMLElement>(null);
+  const near = useNearViewport(footer);
   return (
-    <footer className={classes.footer}>
+    <footer ref={footer} className={classes.footer}>
       <Container size="lg">
         <div className={classes.grid}>
           <div>
@@ -23,7 +24,7 @@ export function MarketingFooter() {
             <Text size="sm" c="dimmed" mt={6} mb="md">
               Wholesale eyewear for optical retailers across India
             </Text>
-            {painted ? (
+            {near ? (
               <Suspense fallback={<ContactsSkeleton />}>
                 <CorporateContacts />
               </Suspense>
@@ -36,7 +37,7 @@ export function MarketingFooter() {
         </div>
         <Text size="sm" c="dimmed" className={classes.copyright}>
           {/* The year is editable data (the FOOTER page); the line keeps its height while it loads. */}
-          {painted && (
+          {near && (
             <Suspense fallback={null}>
               <CopyrightYear holder="Frameport Eyewear Distributors LLP" />
             </Suspense>

@@ -19,16 +19,26 @@ import { jsonResponse } from '../../testing/render-app.tsx';
 
 /**
  * What jsdom lacks for these screens: scrolling (the layout's ScrollRestoration) and
- * IntersectionObserver (the banner carousel's Embla). Call in beforeEach; undo with vi.unstubAllGlobals().
+ * IntersectionObserver (the banner carousel's Embla, the public footer), which here sees every
+ * element in view as soon as it is observed. Call in beforeEach; undo with vi.unstubAllGlobals().
  */
 export function stubBrowserApis() {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      observe() {}
+      private connected = true;
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        queueMicrotask(() => {
+          if (!this.connected) return;
+          this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        });
+      }
       unobserve() {}
-      disconnect() {}
+      disconnect() {
+        this.connected = false;
+      }
       takeRecords() {
         return [];
       }
