@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { noHorizontalScroll, signIn } from './fixtures.ts';
 
 /** Spec section 2: the public marketing site, its header, the partner login window, and safe server content. */
@@ -13,6 +13,21 @@ const PAGES: [string, string][] = [
   ['/privacy-policy', 'Privacy policy'],
   ['/cookie-policy', 'Cookie policy'],
 ];
+
+/**
+ * Holds back a prerendered page's app (public/boot.js, which starts it) until the returned
+ * function is called: the page shows its HTML alone meanwhile.
+ */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Once a route handler, always one: a later call's handler runs first, this one stays released.
+  await page.route('**/boot.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test('/ redirects to /homepage and every public page renders its heading without sideways scroll', async ({ page, request }) => {
   const problems: string[] = [];
@@ -87,12 +102,7 @@ test('/homepage and /login arrive prerendered: they paint without scripts, then 
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
   for (const [path, heading, control] of FIRST_SCREENS) {
     // Hold the app back: the prerendered page is on screen, its controls waiting for the app.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/boot.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(path, { waitUntil: 'commit' });
     const h1 = page.getByRole('heading', { level: 1, name: heading });
     await expect(h1).toBeVisible();
@@ -102,16 +112,10 @@ test('/homepage and /login arrive prerendered: they paint without scripts, then 
     await expect(page.locator(control)).toBeEnabled();
     // The same element: React took the markup over instead of drawing the page again.
     await expect(h1).toHaveAttribute('data-painted-before-app', '');
-    await page.unroute('**/boot.js');
   }
 
   // A reader who scrolls before the app is there keeps their place when it hydrates the page.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/boot.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdApp(page);
   await page.goto('/homepage', { waitUntil: 'commit' });
   const footer = page.getByRole('contentinfo');
   await footer.scrollIntoViewIfNeeded();
@@ -121,7 +125,6 @@ test('/homepage and /login arrive prerendered: they paint without scripts, then 
   await expect(page.locator('button[aria-label="Open navigation"]')).toBeEnabled();
   await expect(footer.locator('address')).toContainText('Hyderabad');
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-  await page.unroute('**/boot.js');
   expect(problems).toEqual([]);
 });
 
