@@ -1,8 +1,8 @@
-import { Container, Drawer } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { BrandMark } from '../../components/brand-mark.tsx';
+import { NavigationDrawer } from '../../components/navigation-drawer.tsx';
 import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
 import { logout } from '../../features/auth/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
@@ -48,27 +48,15 @@ export function SignedInLayout() {
 
       <SignedInFooter products={frames} productsLoading={filters.isPending} />
 
-      <Drawer.Root opened={drawerOpened} onClose={drawer.close} size="80%" hiddenFrom="sm">
-        <Drawer.Overlay />
-        <Drawer.Content>
-          {/* role="none": a second <header> banner landmark inside the dialog would confuse screen readers. */}
-          <Drawer.Header role="none">
-            <Drawer.Title>
-              <BrandMark />
-            </Drawer.Title>
-            <Drawer.CloseButton aria-label="Close navigation" />
-          </Drawer.Header>
-          <Drawer.Body px={0}>
-            <MobileNavigation
-              frames={frames}
-              sunglasses={sunglasses}
-              categories={categories}
-              onNavigate={drawer.close}
-              onLogout={logout}
-            />
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      <NavigationDrawer opened={drawerOpened} onClose={drawer.close}>
+        <MobileNavigation
+          frames={frames}
+          sunglasses={sunglasses}
+          categories={categories}
+          onNavigate={drawer.close}
+          onLogout={logout}
+        />
+      </NavigationDrawer>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Drawer } from '@mantine/core';
 import type { MouseEvent } from 'react';
-import { BrandMark } from '../../../components/brand-mark.tsx';
+import { NavigationDrawer } from '../../../components/navigation-drawer.tsx';
 import classes from './marketing-header.module.css';
 import { NavigationLinks } from './navigation-links.tsx';
 
@@ -17,22 +16,10 @@ type MarketingDrawerProps = {
  */
 export default function MarketingDrawer({ opened, onClose, onLogin }: MarketingDrawerProps) {
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position="right" size="80%" hiddenFrom="sm">
-      <Drawer.Overlay />
-      <Drawer.Content id="public-navigation">
-        {/* role="none": a second <header> banner landmark inside the dialog would confuse screen readers. */}
-        <Drawer.Header role="none">
-          <Drawer.Title>
-            <BrandMark />
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label="Close navigation" />
-        </Drawer.Header>
-        <Drawer.Body px={0}>
-          <nav aria-label="Main">
-            <NavigationLinks onLogin={onLogin} onNavigate={onClose} className={classes.drawerLinks} />
-          </nav>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+    <NavigationDrawer opened={opened} onClose={onClose} id="public-navigation" position="right">
+      <nav aria-label="Main">
+        <NavigationLinks onLogin={onLogin} onNavigate={onClose} className={classes.drawerLinks} />
+      </nav>
+    </NavigationDrawer>
   );
 }
