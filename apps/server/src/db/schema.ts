@@ -290,6 +290,60 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_key_attempted_at_idx').on(t.key, t.attemptedAt)],
 );
 
+/**
+ * Sign-in throttle counters, one row per key: 'user:<lower email>', 'ip:<addr>' or
+ * 'pair:<lower email>|<addr>'. An attempt is counted with one atomic upsert BEFORE the password
+ * is verified, so parallel attempts cannot all slip under the limit; the window restarts when
+ * it has run out.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  windowStartedAt: tstz().notNull(),
+  attempts: integer().notNull().default(0),
+  updatedAt: tstz().notNull().defaultNow(),
+});
+
+/** Addresses a user has signed in from successfully: they pass an account-wide lock (not their pair limit). */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text().notNull(),
+    lastSucceededAt: tstz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+/** A pending change of sign-in email: applied only when the link mailed to the new address is opened. */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    /** sha256 hex of the token in the confirmation link; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    expiresAt: tstz().notNull(),
+    usedAt: tstz(),
+    cancelledAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_requests_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One row per server process: /healthz writes its beat here, so a server whose database cannot
+ * write (disk full, read-only) reports unhealthy and a load balancer stops sending it orders.
+ */
+export const heartbeats = pgTable('heartbeats', {
+  instance: text().primaryKey(),
+  beatAt: tstz().notNull(),
+});
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
