@@ -4,10 +4,12 @@
  * loops for `durationMs`. 'order': add a 5-line cart in one call, read it, place the order.
  * 'cart': add 5 lines (one piece each) again and again, clearing the cart every 10th time (not timed).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 export type LoadInput = {
   address: string;
+  /** Several servers (replicas behind one load balancer): retailer i talks to addresses[i % n]. */
+  addresses?: string[];
   tokens: string[];
   variants: { productId: number; colorVariant: string }[];
   durationMs: number;
@@ -22,7 +24,7 @@ export type LoadInput = {
 };
 export type LoadOutput = { add: number[]; order: number[]; orders: number; failures: number; elapsedMs: number };
 
-async function run({ address, tokens, variants, durationMs, hot, mode, intervalMs }: LoadInput): Promise<LoadOutput> {
+async function run({ address: single, addresses, tokens, variants, durationMs, hot, mode, intervalMs }: LoadInput): Promise<LoadOutput> {
   const add: number[] = [];
   const order: number[] = [];
   let orders = 0;
@@ -31,6 +33,7 @@ async function run({ address, tokens, variants, durationMs, hot, mode, intervalM
   const ends = started + durationMs;
   await Promise.all(
     tokens.map(async (token, worker) => {
+      const address = addresses?.length ? addresses[worker % addresses.length]! : single;
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       let round = 0;
       // Paced retailers start spread over one interval, not all at once.
@@ -77,6 +80,23 @@ async function run({ address, tokens, variants, durationMs, hot, mode, intervalM
     }),
   );
   return { add, order, orders, failures, elapsedMs: performance.now() - started };
+}
+
+/** Runs the clients in a worker thread (this file) and waits for their figures. */
+export async function runLoad(input: LoadInput): Promise<LoadOutput> {
+  // A worker does not inherit tsx's loader: it registers it, then imports the TypeScript module.
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const module = new URL('./order-load.ts', import.meta.url).href;
+  const entry = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(module)});`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: input });
+  try {
+    return await new Promise<LoadOutput>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 if (parentPort) {

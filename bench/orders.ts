@@ -15,9 +15,8 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { productColours, products } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createRetailer } from '../apps/server/src/test/factories.ts';
-import { Worker } from 'node:worker_threads';
 import { onEachBackend } from './databases.ts';
-import type { LoadInput, LoadOutput } from './order-load.ts';
+import { runLoad } from './order-load.ts';
 
 const RETAILERS = Number(process.env.BENCH_RETAILERS ?? 20);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
@@ -111,23 +110,6 @@ async function bench(backend: string, database: Database) {
     );
   } finally {
     await app.close();
-  }
-}
-
-/** Runs the clients in a worker thread (bench/order-load.ts) and waits for their figures. */
-async function runLoad(input: LoadInput): Promise<LoadOutput> {
-  // A worker does not inherit tsx's loader: it registers it, then imports the TypeScript module.
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const module = new URL('./order-load.ts', import.meta.url).href;
-  const entry = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(module)});`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: input });
-  try {
-    return await new Promise<LoadOutput>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-  } finally {
-    await worker.terminate();
   }
 }
 
