@@ -32,6 +32,9 @@ const ConfigSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Frameport <no-reply@frameport.test>'),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  PAYMENTS_SANDBOX_ALLOWED: booleanFromEnv.default(false),
+  // Read only to refuse the payment sandbox on a production server; nothing else branches on it.
+  NODE_ENV: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -80,6 +83,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   let payments: PaymentsConfig = { provider: 'sandbox' };
+  if (c.PAYMENTS_PROVIDER === 'sandbox') {
+    const reasons = [
+      ...(c.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
+      ...(/^https:/i.test(c.PUBLIC_URL) ? [`PUBLIC_URL is ${c.PUBLIC_URL}`] : []),
+    ];
+    // The sandbox marks invoices paid without any money: a server that looks real must ask for it by name.
+    if (reasons.length > 0 && !c.PAYMENTS_SANDBOX_ALLOWED) {
+      throw new Error(
+        `Invalid configuration:\n  PAYMENTS_PROVIDER: the payment sandbox (the default) marks invoices paid without any money moving, ` +
+          `and this looks like a real server (${reasons.join(', ')}). Set PAYMENTS_PROVIDER=razorpay with its keys, ` +
+          'or PAYMENTS_SANDBOX_ALLOWED=true for a test server that must take sandbox payments.',
+      );
+    }
+  }
   if (c.PAYMENTS_PROVIDER === 'razorpay') {
     const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((key) => !c[key]);
     if (missing.length) {
