@@ -1,11 +1,32 @@
 // `npm start`: build the web app when its build is missing or older than its sources,
 // then run the server (migrate, seed an empty embedded database, listen on PORT).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Before anything else: on an older Node the failure would come later, from deep inside a
+// dependency, and read like a bug. package.json's `engines` (">=major.minor[.patch]") is the one
+// place the minimum is written.
+const required = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node;
+const minimum = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(required);
+if (!minimum) {
+  console.error(`package.json engines.node is "${required}"; scripts/start.mjs understands only ">=x.y.z".`);
+  process.exit(1);
+}
+const running = process.versions.node.split('.').map(Number);
+const needed = minimum.slice(1).map((part) => Number(part ?? 0));
+const differs = needed.findIndex((part, i) => running[i] !== part);
+const tooOld = differs >= 0 && running[differs] < needed[differs];
+if (tooOld) {
+  console.error(`Frameport needs Node.js ${required.replace(/^>=\s*/, '')} or newer; this is Node.js ${process.versions.node}.`);
+  console.error('Install a newer Node.js (https://nodejs.org) and run npm start again.');
+  process.exit(1);
+}
+// .ci/run asks only this question before installing anything.
+if (process.argv.includes('--check-node')) process.exit(0);
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 // The build's last step before compression: a build that stopped before it is not finished.
 const builtPrerender = path.join(root, 'apps/web/dist/prerendered');
