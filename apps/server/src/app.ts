@@ -22,7 +22,8 @@ import { actingPlugin } from './http/acting.ts';
 import { bearerAuth } from './http/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
-import { accountRoutes } from './modules/account/routes.ts';
+import { accountRoutes, emailChangeRoutes } from './modules/account/routes.ts';
+import { createEmailChangeService } from './modules/account/email-change.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createPasswordService } from './modules/account/passwords.ts';
 import { createProfileService } from './modules/account/profile.ts';
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps) {
   });
   const passwords = createPasswordService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
   await app.register(accountRoutes, { account, profile, passwords });
+  const emailChange = createEmailChangeService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
+  await app.register(emailChangeRoutes, { emailChange });
   const catalogue = createCatalogueService({ db: database.db, clock, cache: config.catalogueCache });
   await app.register(catalogueRoutes, { catalogue });
   const cart = createCartService({ db: database.db, clock, config });

@@ -34,6 +34,21 @@ export const messages = {
     emailTaken: 'This email address is already used by another account.',
     pictureTooLarge: 'The profile picture is larger than 2 MB.',
     emailOnBehalf: 'Only the retailer can change their sign-in email address.',
+    emailChangeNeedsConfirmation:
+      'Your sign-in email changes only through Change email, which asks for your password and confirms the new address first.',
+  },
+  emailChange: {
+    passwordRequired: 'Please enter your current password.',
+    sameEmail: 'This is already your sign-in email address.',
+    tooMany: 'Too many email change requests. Please try again in an hour.',
+    requested: (email: string) => `We sent a confirmation link to ${email}. Your email changes when you open it.`,
+    confirmed: (email: string) => `Your sign-in email is now ${email}.`,
+    linkMissing: 'This confirmation link is incomplete. Open the link from the mail exactly as it was sent.',
+    linkInvalid: 'This confirmation link is not valid. Open the newest link we sent, or ask for the change again on your profile.',
+    linkUsed: 'This confirmation link has already been used.',
+    linkCancelled:
+      'This confirmation link was cancelled by a newer request or a password change. Ask for the change again on your profile if you still want it.',
+    linkExpired: 'This confirmation link has expired. Ask for the change again on your profile.',
   },
   password: {
     mustHave: 'Password must have',

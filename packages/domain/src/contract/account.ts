@@ -95,3 +95,32 @@ export type RetailerListItem = z.infer<typeof RetailerListItemSchema>;
 
 /** The reset link's lifetime. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/Account/ChangeEmail: asks to change the caller's sign-in email. Nothing changes yet:
+ * a confirmation link goes to the new address and a notice to the current one. A missing field
+ * defaults to '' so it is answered with its own message, like ChangePassword.
+ */
+export const ChangeEmailBodySchema = z.object({
+  NewEmail: z.string().max(EMAIL_MAX_LENGTH).default(''),
+  CurrentPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
+});
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
+
+/**
+ * POST /api/Account/confirmEmailChange (public, from the mailed link): the sign-in email becomes
+ * the new one, once. Every session of the account ends except the one opening the link, when that
+ * browser is signed in to the same account (`sessionKept`). An unknown, used, cancelled or
+ * expired link is a failure envelope saying which.
+ */
+export const ConfirmEmailChangeBodySchema = z.object({ token: z.string().max(200).default('') });
+export const ConfirmEmailChangeResultSchema = z.object({
+  message: z.string(),
+  /** The sign-in email as it now is. */
+  email: z.string(),
+  sessionKept: z.boolean(),
+});
+export type ConfirmEmailChangeResult = z.infer<typeof ConfirmEmailChangeResultSchema>;
+
+/** The email-change link's lifetime. */
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { loginAttempts, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
+import { cancelPendingEmailChanges } from './email-change.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { hashToken } from './service.ts';
 
@@ -92,6 +93,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, identity.userId));
       await revokeSessions(tx, identity.userId, now, identity.sessionId);
+      await cancelPendingEmailChanges(tx, identity.userId, now);
     });
     return { result: true, message: messages.password.changed };
   }
@@ -204,6 +206,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
       await revokeSessions(tx, spent.userId, now);
+      await cancelPendingEmailChanges(tx, spent.userId, now);
       await tx
         .delete(loginAttempts)
         .where(and(eq(loginAttempts.key, `user:${user.email.toLowerCase()}`), eq(loginAttempts.succeeded, false)));

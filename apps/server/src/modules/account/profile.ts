@@ -1,13 +1,14 @@
 /**
- * The profile and the lists around it: updateUserProfile (contact fields, email, picture), the
+ * The profile and the lists around it: updateUserProfile (contact fields, picture), the
  * geography lists and the retailers a sales executive may act for.
  *
- * updateUserProfile changes only name, phones, email and picture; business name, PAN, GSTIN and
+ * updateUserProfile changes only name, phones and picture; the email in its body must be the
+ * current one (it changes through ChangeEmail, email-change.ts), and business name, PAN, GSTIN and
  * the address are not in its body. A picture is checked by its content, re-encoded (square WebP,
  * no metadata) and stored before the one transaction that writes the user; if that fails, the
  * file it created is removed again.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   PROFILE_PICTURE_MAX_BYTES,
@@ -21,7 +22,7 @@ import {
 import { messages } from '@frameport/domain/messages';
 import { ProfileContactSchema } from '@frameport/domain';
 import type { FileStore } from '../../adapters/storage.ts';
-import { isUniqueViolation, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { cities, countries, retailers, salesExecutiveRetailers, states, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
@@ -84,10 +85,8 @@ export function createProfileService({ db, store, account }: ProfileServiceDeps)
   }
 
   /**
-   * Updates the caller's own profile, or (acting on behalf) the retailer's login user. The email
-   * is the login name: unique whatever its letter case, and a retailer's business email follows
-   * it when the two were the same. Replaced pictures stay in the store: files are shared by
-   * content, so another user may show the same one.
+   * Updates the caller's own profile, or (acting on behalf) the retailer's login user. Replaced
+   * pictures stay in the store: files are shared by content, so another user may show the same one.
    */
   async function updateUserProfile(
     identity: Identity,
@@ -122,50 +121,28 @@ export function createProfileService({ db, store, account }: ProfileServiceDeps)
           .for('update');
         if (!user) throw new AppError('not_found', 'This account was not found.');
 
-        const emailChanged = contact.email.toLowerCase() !== user.email.toLowerCase();
-        // The email is the retailer's sign-in name: changed by someone acting for them, it would let
-        // that person reset the password and take the account over. Only the user changes it.
-        if (emailChanged && acting?.onBehalf) throw new AppError('forbidden', messages.profile.emailOnBehalf);
-        if (emailChanged) {
-          const wanted = contact.email.toLowerCase();
-          const [takenByUser] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(sql`lower(${users.email})`, wanted), ne(users.id, user.id)))
-            .limit(1);
-          const [takenByRetailer] = await tx
-            .select({ id: retailers.id })
-            .from(retailers)
-            .where(
-              and(
-                eq(sql`lower(${retailers.email})`, wanted),
-                user.retailerId === null ? undefined : ne(retailers.id, user.retailerId),
-              ),
-            )
-            .limit(1);
-          if (takenByUser || takenByRetailer) throw new AppError('conflict', messages.profile.emailTaken);
+        // The email is the sign-in name and where password resets go: it changes only through
+        // ChangeEmail (current password, confirmed from the new mailbox, see email-change.ts). The
+        // body still carries it (the spec's client sends the whole form), so the same email in any
+        // letter case is accepted and left as stored.
+        if (contact.email.toLowerCase() !== user.email.toLowerCase()) {
+          throw acting?.onBehalf
+            ? new AppError('forbidden', messages.profile.emailOnBehalf)
+            : new AppError('invalid', messages.profile.emailChangeNeedsConfirmation);
         }
 
         const next = {
           name: contact.name,
           phoneNumber: contact.phoneNumber,
           alternatePhoneNumber: contact.alternatePhoneNumber === '' ? null : contact.alternatePhoneNumber,
-          email: contact.email,
           ...(picture.url === undefined ? {} : { profilePictureUrl: picture.url }),
         };
         await tx.update(users).set(next).where(eq(users.id, user.id));
-        if (emailChanged && user.retailerId !== null) {
-          await tx
-            .update(retailers)
-            .set({ email: contact.email })
-            .where(and(eq(retailers.id, user.retailerId), eq(sql`lower(${retailers.email})`, user.email.toLowerCase())));
-        }
         return (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== user[field]);
       });
       return { profile: await account.getUserProfile(identity, acting), changed };
     } catch (error) {
       if (picture.createdKey) await store.delete(picture.createdKey).catch(() => undefined);
-      if (isUniqueViolation(error)) throw new AppError('conflict', messages.profile.emailTaken);
       throw error;
     }
   }

@@ -25,9 +25,16 @@ import {
   UserProfileSchema,
   ValidateTokenBodySchema,
 } from '@frameport/domain/contract';
+import {
+  ChangeEmailBodySchema,
+  ConfirmEmailChangeBodySchema,
+  ConfirmEmailChangeResultSchema,
+} from '@frameport/domain/contract/account';
 import { messages } from '@frameport/domain/messages';
 import { requireIdentity } from '../../http/auth.ts';
 import { classifyError } from '../../http/error-handler.ts';
+import { AppError } from '../../http/errors.ts';
+import type { EmailChangeService } from './email-change.ts';
 import type { PasswordService } from './passwords.ts';
 import type { ProfileService } from './profile.ts';
 import { TokenError, type AccountService } from './service.ts';
@@ -250,5 +257,49 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => ok(await passwords.resetPassword(request.body)),
+  );
+};
+
+/**
+ * Changing the sign-in email (see email-change.ts): asked for with the current password, made when
+ * the link mailed to the new address is opened.
+ */
+export const emailChangeRoutes: FastifyPluginAsyncZod<{ emailChange: EmailChangeService }> = async (app, { emailChange }) => {
+  app.post(
+    '/api/Account/ChangeEmail',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: "Ask to change the caller's sign-in email: mails a confirmation link to the new address",
+        description:
+          'Needs the current password. Nothing changes until the link is opened (within 24 hours); the current ' +
+          'address is told. A newer request cancels the older link. Someone acting for a retailer cannot use it.',
+        body: ChangeEmailBodySchema,
+        response: { 200: envelopeOf(MessageResultSchema) },
+      },
+    },
+    async (request) => {
+      // Whoever acts for a retailer could otherwise move its mail, then reset its password.
+      if ((await request.acting())?.onBehalf) throw new AppError('forbidden', messages.profile.emailOnBehalf);
+      return ok(await emailChange.requestEmailChange(requireIdentity(request), request.body));
+    },
+  );
+
+  app.post(
+    '/api/Account/confirmEmailChange',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['Account'],
+        summary: 'Make the requested sign-in email the real one (the mailed link; once)',
+        description:
+          'Public: the token is the proof. Ends every session of the account except the one sending this call, ' +
+          'when it is signed in to the same account. The old address is told.',
+        security: [],
+        body: ConfirmEmailChangeBodySchema,
+        response: { 200: envelopeOf(ConfirmEmailChangeResultSchema) },
+      },
+    },
+    async (request) => ok(await emailChange.confirmEmailChange(request.body.token, request.identity)),
   );
 };
