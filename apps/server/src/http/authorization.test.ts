@@ -23,8 +23,9 @@ import { isProtectedPath } from './auth.ts';
  * actingOptional: the acting retailer when one is named, else the caller itself (profile, catalogue prices).
  * shared: the same for everyone signed in (masters, own session, own password).
  * staff: sales executives and admins only. admin: admins only.
+ * own: the caller's own account only; refused to whoever acts for a retailer (its sign-in email).
  */
-type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin';
+type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin' | 'own';
 
 type Party = TestUser & { name: string; businessName: string | null; productId: number };
 type Built = {
@@ -126,6 +127,12 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/Account/ChangePassword': {
     kind: 'shared',
     build: ({ caller }) => ({ body: { CurrentPassword: caller.password, NewPassword: caller.password } }),
+  },
+  'POST /api/Account/ChangeEmail': {
+    kind: 'own',
+    build: ({ caller }) => ({
+      body: { NewEmail: `moved.${randomBytes(4).toString('hex')}@example.test`, CurrentPassword: caller.password },
+    }),
   },
   'GET /api/Home/getBanners': { kind: 'shared' },
   'GET /api/Home/getMaterials': { kind: 'shared' },
@@ -286,11 +293,11 @@ describe('the authorization matrix', () => {
       await expectStatus(route, 'retailer A naming itself', { caller: A, actingFor: A }, self);
 
       const staff = kind === 'admin' ? 403 : 200;
-      await expectStatus(route, 'a sales executive for a linked retailer', { caller: sales, actingFor: A }, staff);
+      await expectStatus(route, 'a sales executive for a linked retailer', { caller: sales, actingFor: A }, kind === 'own' ? 403 : staff);
       await expectStatus(route, 'a sales executive for itself', { caller: sales }, kind === 'acting' ? 400 : staff);
 
       const byAdmin = kind === 'admin' ? 'granted' : 200;
-      await expectStatus(route, 'an admin for retailer A', { caller: admin, actingFor: A }, byAdmin);
+      await expectStatus(route, 'an admin for retailer A', { caller: admin, actingFor: A }, kind === 'own' ? 403 : byAdmin);
       await expectStatus(route, 'an admin for itself', { caller: admin }, kind === 'acting' ? 400 : byAdmin);
     }
     expect(outcomes).toEqual([]);
