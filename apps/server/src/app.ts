@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -28,7 +27,7 @@ import { createAccountService } from './modules/account/service.ts';
 import { createPasswordService } from './modules/account/passwords.ts';
 import { createProfileService } from './modules/account/profile.ts';
 import { createMailer } from './adapters/mail.ts';
-import { createLocalFileStore } from './adapters/storage.ts';
+import { openFileStore } from './adapters/storage.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -168,11 +167,10 @@ export async function buildApp(deps: AppDeps) {
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const profile = createProfileService({
-    db: database.db,
-    store: createLocalFileStore(path.join(config.dataDir, 'uploads')),
-    account,
-  });
+  // One store for every module that writes or serves files: with FILE_STORE=s3 all replicas share it.
+  const fileStore = await openFileStore(config.fileStore, app.log);
+  app.addHook('onClose', async () => fileStore.close());
+  const profile = createProfileService({ db: database.db, store: fileStore, account });
   const passwords = createPasswordService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
   await app.register(accountRoutes, { account, profile, passwords });
   const emailChange = createEmailChangeService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
@@ -188,7 +186,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentsModule, moduleDeps);
   await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });
-  await app.register(uploadRoutes, { db: database.db, uploadsDir: path.join(config.dataDir, 'uploads') });
+  await app.register(uploadRoutes, { db: database.db, store: fileStore });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   registerNotFoundHandler(app, spaFallback);

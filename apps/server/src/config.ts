@@ -40,6 +40,13 @@ const ConfigSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
   INVOICE_CREDIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
 
 export type Config = {
@@ -66,11 +73,43 @@ export type Config = {
   payments: PaymentsConfig;
   /** Days from an invoice's date to its due date. */
   invoiceCreditDays: number;
+  /** Where uploaded images live: a folder on this machine, or an S3-compatible bucket every replica reads. */
+  fileStore: FileStoreConfig;
 };
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
   | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
+
+export type FileStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** bucket in the path (MinIO, most self-hosted servers) rather than in the host name. */
+      forcePathStyle: boolean;
+    };
+
+function fileStoreOf(c: z.infer<typeof ConfigSchema>): FileStoreConfig {
+  if (c.FILE_STORE === 'local') return { kind: 'local', dir: path.join(path.resolve(c.DATA_DIR), 'uploads') };
+  const missing = (['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((key) => !c[key]);
+  if (missing.length) {
+    throw new Error(`Invalid configuration:\n${missing.map((key) => `  ${key}: required when FILE_STORE=s3`).join('\n')}`);
+  }
+  return {
+    kind: 's3',
+    bucket: c.S3_BUCKET!,
+    endpoint: c.S3_ENDPOINT!,
+    region: c.S3_REGION,
+    accessKeyId: c.S3_ACCESS_KEY_ID!,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+  };
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -128,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     payments,
     invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
+    fileStore: fileStoreOf(c),
   };
 }

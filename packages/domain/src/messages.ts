@@ -10,7 +10,13 @@ export const messages = {
     passwordLength: 'Password must be between 6 and 128 characters',
     badCredentials: 'The user name or password is incorrect.',
     tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+    accountThrottled:
+      'There have been too many sign-in attempts for this account. Please try again later, sign in from a device you used before, or reset your password.',
+    busy: 'Sign-in is busy right now. Please try again in a moment.',
+    unlocked: (email: string) => `Sign-in attempts for ${email} are forgotten: the account can sign in again.`,
+    accountNotFound: 'This account was not found.',
     unsupportedGrant: 'Only the password grant is supported.',
+    grantTypeRequired: 'grant_type is required: send grant_type=password with the username and password.',
     missingFields: 'Please enter your email and password.',
     toastTitle: 'Error',
   },
@@ -120,6 +126,8 @@ export const messages = {
     notFound: 'Payment not found.',
     providerUnavailable: 'The payment service is not answering. Please try again in a few minutes.',
     badSignature: 'The payment signature is not valid.',
+    /** Every page while the payment sandbox takes payments, and every sandbox receipt. */
+    sandboxNotice: 'Sandbox payments — no money moves',
   },
   http: {
     unexpected: 'An unexpected server error occurred.',
@@ -133,5 +141,10 @@ export const messages = {
     malformedJson: 'The request body is not valid JSON.',
     unsupportedMediaType: 'This content type is not supported.',
     invalidInput: 'The request is not valid.',
+    /** A body a route needs is missing (or is not a JSON object). */
+    bodyNotObject: 'The request body is empty or is not an object.',
+    /** NUL or a broken Unicode character: text the database cannot store. */
+    unstorableText: (field: string) => `${field} contains characters that are not allowed (NUL or invalid Unicode).`,
+    fileStoreUnavailable: 'Images cannot be stored or shown right now. Please try again in a minute.',
   },
 } as const;

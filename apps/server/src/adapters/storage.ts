@@ -1,16 +1,21 @@
 /**
- * The file store: where uploaded (re-encoded) images live. One small interface, so a cloud
- * object store can replace the local disk later without touching the upload module.
+ * The file store: where uploaded (re-encoded) images live. One small interface with two
+ * implementations: a folder on this machine (the default, for one server) and an S3-compatible
+ * bucket (s3-storage.ts) that every replica reads and writes. app.ts builds one store from the
+ * configuration and hands it to every module that stores or serves files.
  *
  * Keys are relative paths the server generates ('products/ab/<sha>-card.webp'); they never come
- * from user input. Every method still checks the key's shape and that it resolves inside the
- * root, so a bug elsewhere cannot read or write outside the store.
+ * from user input. Every method still checks the key's shape (and, on disk, that it resolves
+ * inside the root), so a bug elsewhere cannot read or write outside the store.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { messages } from '@frameport/domain/messages';
+import type { FileStoreConfig } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 
 export type StoredFile = { stream: Readable; size: number; modifiedAt: Date };
 
@@ -23,10 +28,41 @@ export interface FileStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<{ created: boolean }>;
   /** The stored file as a stream, or null when there is none. */
   open(key: string): Promise<StoredFile | null>;
-  /** The local path of a key (disk store only; for tests and tools). */
-  path(key: string): string;
   /** Removes a file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Releases what the store holds open (the object store's connections). */
+  close(): Promise<void>;
+}
+
+export interface LocalFileStore extends FileStore {
+  /** The local path of a key (for tests and tools). */
+  path(key: string): string;
+}
+
+/** Seconds a client is asked to wait when the object store does not answer. */
+export const FILE_STORE_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The store cannot be reached or refuses the server (down, wrong credentials, missing bucket):
+ * a 503 with Retry-After through the error handler. The store logs the cause where it happens.
+ */
+export class FileStoreUnavailableError extends AppError {
+  constructor() {
+    super('unavailable', messages.http.fileStoreUnavailable, { retryAfterSeconds: FILE_STORE_RETRY_AFTER_SECONDS });
+    this.name = 'FileStoreUnavailableError';
+  }
+}
+
+type ErrorLogger = { error(details: object, message: string): void };
+
+/**
+ * The configured store. The S3 client is loaded only when it is used, so a server on the local
+ * disk does not pay for loading the AWS SDK at start.
+ */
+export async function openFileStore(config: FileStoreConfig, logger: ErrorLogger): Promise<FileStore> {
+  if (config.kind === 'local') return createLocalFileStore(config.dir);
+  const { createS3FileStore } = await import('./s3-storage.ts');
+  return createS3FileStore(config, logger);
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
@@ -51,7 +87,7 @@ function isMissing(error: unknown): boolean {
 }
 
 /** A file store in a local folder (created on the first write, recursively). */
-export function createLocalFileStore(rootDir: string): FileStore {
+export function createLocalFileStore(rootDir: string): LocalFileStore {
   const root = path.resolve(rootDir);
 
   function resolveKey(key: string): string {
@@ -129,5 +165,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
         if (!isMissing(error)) throw error;
       }
     },
+
+    async close() {},
   };
 }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
-import { createTestDatabase } from './db.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /**
  * The real server on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL),
@@ -13,7 +13,8 @@ import { createTestDatabase } from './db.ts';
  *
  * `dataDir` (where uploads are stored) defaults to a fresh temporary folder that is removed
  * when the app closes, so no test ever writes into ./data. With `smtpUrl` (see test/smtp.ts) mails
- * go out through that SMTP server as well as into the outbox.
+ * go out through that SMTP server as well as into the outbox. With `database`, the app runs on that
+ * database (another app's: two replicas in one process) and close() leaves it open.
  */
 export async function buildTestApp(
   options: {
@@ -23,11 +24,13 @@ export async function buildTestApp(
     smtpUrl?: string;
     /** More environment for loadConfig, e.g. PAYMENTS_PROVIDER=razorpay and its keys. */
     env?: Record<string, string>;
+    database?: TestDatabase;
   } = {},
 ) {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'frameport-test-data-'));
-  const database = await createTestDatabase();
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await createTestDatabase());
   const clock = fixedClock('2026-11-20T10:00:00.000Z');
   const config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl, ...options.env }),
@@ -45,7 +48,7 @@ export async function buildTestApp(
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }

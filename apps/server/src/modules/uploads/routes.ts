@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, fail, ok } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { createLocalFileStore } from '../../adapters/storage.ts';
+import type { FileStore } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { IMAGE_TYPES } from '../../db/schema.ts';
 import { requireIdentity } from '../../http/auth.ts';
@@ -226,8 +226,7 @@ function imageNotFound(reply: FastifyReply) {
 // Routes
 // ---------------------------------------------------------------------------------------------
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; uploadsDir: string }> = async (app, { db, uploadsDir }) => {
-  const store = createLocalFileStore(uploadsDir);
+export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore }> = async (app, { db, store }) => {
   const uploads = createUploadService({ db, store });
 
   // The multipart parser exists only inside this scope: every other route still refuses it.
