@@ -17,7 +17,9 @@
  * PGlite has ONE connection: never use `db` inside `db.transaction(async (tx) => ...)` (it
  * deadlocks), and never await network I/O inside a transaction.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -126,15 +128,160 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/** The lock file in a PGlite data folder: who holds the folder. */
+export const DATA_DIR_LOCK_FILE = 'frameport.lock';
+
+type LockHolder = { pid: number; host: string; startedAt: string | null };
+
+/** Another process (or another open in this one) holds the data folder. */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder,
+  ) {
+    const who =
+      holder.pid === process.pid && holder.host === hostname()
+        ? `this process (PID ${holder.pid}) already has it open`
+        : `it is in use by process ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}`;
+    super(
+      `The data folder ${dataDir} cannot be opened: ${who}. Only one Frameport process (server, npm run seed, ` +
+        `the explain tool) may use a data folder at a time: stop that process first, or set DATA_DIR to another folder.` +
+        (holder.host === hostname()
+          ? ''
+          : ` If that process is no longer running, delete ${path.join(dataDir, DATA_DIR_LOCK_FILE)}.`),
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** Folders this process holds (two opens in one process would share the one PID in the file). */
+const heldDataDirs = new Set<string>();
+
+/** Linux: a process's start time (clock ticks since boot), so a PID reused after a crash is not taken for the holder. */
+function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22; the command name (field 2) is parenthesised and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isRunning(holder: LockHolder): boolean {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const startedAt = processStartTime(holder.pid);
+  return holder.startedAt === null || startedAt === null || startedAt === holder.startedAt;
+}
+
+/** The lock file's text and holder (null when unreadable: half-written by a process that died writing it). */
+function readLock(file: string): { text: string; holder: LockHolder | null } {
+  const text = readFileSync(file, 'utf8');
+  try {
+    const parsed = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return { text, holder: null };
+    const startedAt = typeof parsed.startedAt === 'string' ? parsed.startedAt : null;
+    return { text, holder: { pid: parsed.pid, host: parsed.host, startedAt } };
+  } catch {
+    return { text, holder: null };
+  }
+}
+
+/**
+ * PGlite has no inter-process lock: two processes on one folder both write to it and lose each
+ * other's commits without an error. So a lock file, created exclusively (O_EXCL), names the holder;
+ * a holder that is gone (its PID is dead, or reused by a process started later) is taken over, so
+ * a `kill -9` never leaves the folder locked. Returns the release function.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const folder = path.resolve(dataDir);
+  const file = path.join(folder, DATA_DIR_LOCK_FILE);
+  const me: LockHolder = { pid: process.pid, host: hostname(), startedAt: processStartTime(process.pid) };
+  if (heldDataDirs.has(folder)) throw new DataDirLockedError(dataDir, me);
+  const content = JSON.stringify(me);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const fd = openSync(file, 'wx');
+      try {
+        writeSync(fd, content);
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
+    }
+    let lock: ReturnType<typeof readLock>;
+    try {
+      lock = readLock(file);
+    } catch {
+      continue; // released between our create and our read
+    }
+    const { holder } = lock;
+    // Our own PID in the file, yet not held here: left by an earlier process with the same PID (a container's PID 1).
+    const mine = holder !== null && holder.pid === process.pid && holder.host === me.host;
+    if (holder !== null && !mine && (holder.host !== me.host || isRunning(holder))) {
+      throw new DataDirLockedError(dataDir, holder);
+    }
+    // Stale: remove it unless another starter has replaced it meanwhile, then create again.
+    try {
+      if (readFileSync(file, 'utf8') === lock.text) unlinkSync(file);
+    } catch {
+      // already gone
+    }
+  }
+  heldDataDirs.add(folder);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    heldDataDirs.delete(folder);
+    process.off('exit', release);
+    try {
+      if (readFileSync(file, 'utf8') === content) unlinkSync(file);
+    } catch {
+      // already removed
+    }
+  };
+  // A process that exits without closing (an uncaught error) frees the folder too; kill -9 leaves a stale file.
+  process.on('exit', release);
+  return release;
+}
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(
-    pgliteOptions({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
-    }),
-  );
-  return wrapPglite(client);
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(
+      pgliteOptions({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+      }),
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const database = wrapPglite(client);
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 async function openPostgres(databaseUrl: string, poolMax: number): Promise<Database> {

@@ -4,12 +4,12 @@
  * Seeds the demo data into DATABASE_URL, or the embedded PGlite in DATA_DIR (default ./data),
  * both read through loadConfig(). Migrates first. Refuses a non-empty database unless --reset.
  *
- * WARNING: PGlite has no inter-process lock. Never run this while a server is using the same
- * DATA_DIR: stop the server first.
+ * On PGlite it refuses a DATA_DIR that a running server holds (db/client.ts lockDataDir), naming
+ * the server's PID: stop the server first.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { DataDirLockedError, openDatabase } from '../client.ts';
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, isDatabaseEmpty, resetDatabase, seedDemo } from './index.ts';
 
 async function main() {
@@ -40,9 +40,6 @@ async function main() {
   const config = loadConfig();
   const target = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Seeding ${target}`);
-  if (!config.databaseUrl) {
-    console.warn('WARNING: PGlite has no inter-process lock. Do not run this while a server uses the same DATA_DIR.');
-  }
 
   const started = performance.now();
   const database = await openDatabase({
@@ -79,7 +76,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error);
+    console.error(error instanceof DataDirLockedError ? error.message : error);
     process.exitCode = 1;
   },
 );

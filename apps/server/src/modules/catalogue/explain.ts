@@ -9,13 +9,13 @@
  * up, then `runs` times under EXPLAIN (ANALYZE, TIMING OFF) for the server's planning and execution
  * time, and `runs` times plainly for the wall-clock time seen by the caller (driver included).
  * Prints a Markdown table; `--plan <case>` also prints that case's plan with buffers.
- * Never run it against the DATA_DIR of a running server (PGlite has no inter-process lock).
+ * On PGlite it refuses a DATA_DIR a running server holds (db/client.ts lockDataDir): copy the folder first.
  */
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { parseCatalogueSearch } from '@frameport/domain';
 import { loadConfig } from '../../config.ts';
-import { openDatabase, queryRows, type Db } from '../../db/client.ts';
+import { DataDirLockedError, openDatabase, queryRows, type Db } from '../../db/client.ts';
 import { catalogueSearchSql, productByIdSql, relatedProductsSql, type TextMode } from './search.ts';
 
 /** [name, search string, page number, text mode] */
@@ -105,6 +105,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exitCode = 1;
 });
