@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 
-/** Everything the Fastify server answers; the SPA owns every other path. */
+/**
+ * Everything the Fastify server answers (http/spa.ts SERVER_PREFIXES); the SPA owns every other
+ * path, /payments/sandbox/… (the sandbox payment screen) included.
+ */
 const API_ORIGIN = 'http://127.0.0.1:3000';
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/token', '/media', '/backoffice', '/payments', '/healthz'].map((path) => [path, { target: API_ORIGIN }]),
+  ['/api', '/token', '/media', '/backoffice', '/payments/razorpay', '/healthz'].map((path) => [path, { target: API_ORIGIN }]),
 );
 
 // Run from apps/web (npm run build -w @frameport/web): the build lands in apps/web/dist.

@@ -3,8 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Paths that belong to the server: never answered with the SPA's index.html. */
-const SERVER_PREFIXES = ['/api', '/token', '/backoffice', '/payments', '/media', '/healthz'];
+/**
+ * Paths that belong to the server: never answered with the SPA's index.html. /payments/sandbox/…
+ * is the web app's (the sandbox payment screen, which needs the signed-in session).
+ */
+const SERVER_PREFIXES = ['/api', '/token', '/backoffice', '/payments/razorpay', '/media', '/healthz'];
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 

@@ -7,3 +7,4 @@ export * from './orders.ts';
 export * from './account.ts';
 export * from './content.ts';
 export * from './invoices.ts';
+export * from './payments.ts';

@@ -136,6 +136,8 @@ export const StatementEntrySchema = z.object({
   Credit: rupees,
   /** Outstanding after this entry. */
   Balance: rupees,
+  /** Ours: a payment made in the payment sandbox (no money moved); false for invoices and real payments. */
+  Sandbox: z.boolean(),
 });
 export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 

@@ -1,7 +1,7 @@
 /**
- * The small server-rendered pages of the payment flow (the sandbox's payment page, the result
- * pages after paying): self-contained HTML with no script at all (the CSP allows no inline
- * script; inline <style> is allowed), readable at 390 px. Every interpolated value is escaped.
+ * The small server-rendered pages of the payment flow (the result pages after paying at Razorpay):
+ * self-contained HTML with no script at all (the CSP allows no inline script; inline <style> is
+ * allowed), readable at 390 px. Every interpolated value is escaped. Receipts use `escapeHtml` too.
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,10 +1,8 @@
 /**
- * The sandbox provider's book and its pages, through the real server: what the page shows and
- * escapes, that it carries no script, and that pay / fail move only an open link.
+ * The sandbox provider's book on a real database: links, and that pay / fail move only an open
+ * link. Its payment page and who may use it: modules/payments/sandbox-routes.test.ts.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPaymentLinks } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ProviderError } from './provider.ts';
 import { createSandboxProvider, SANDBOX_FAILURE_REASON, type SandboxProvider } from './sandbox.ts';
@@ -15,7 +13,7 @@ const paidNotices: string[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // A second handle on the same book, as the module has one: the pages are served by the app's own.
+  // A second handle on the same book, as the module has one.
   sandbox = createSandboxProvider({ db: t.db });
   sandbox.onPaid(async (linkId) => {
     paidNotices.push(linkId);
@@ -72,93 +70,5 @@ describe('sandbox provider', () => {
     await expect(sandbox.fetchLink('plink_sbx_nothingHere000')).rejects.toBeInstanceOf(ProviderError);
     await expect(sandbox.cancelLink('plink_sbx_nothingHere000')).rejects.toBeInstanceOf(ProviderError);
     expect(await sandbox.pay('plink_sbx_nothingHere000')).toBeNull();
-  });
-});
-
-describe('sandbox pages', () => {
-  it('shows merchant, description, transaction and amount in Indian grouping, with two buttons and no script', async () => {
-    const link = await newLink();
-    const [row] = await t.db.select().from(sandboxPaymentLinks).where(eq(sandboxPaymentLinks.id, link.id));
-    const response = await t.app.inject({ url: `/payments/sandbox/${link.id}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    const body = response.body;
-    expect(body).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(body).toContain('<title>Frameport sandbox payment</title>');
-    expect(body).toContain('<h1>Frameport sandbox payment</h1>');
-    expect(body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(body).toContain('<dd>Frameport</dd>');
-    expect(body).toContain(`<dd>${row!.description}</dd>`);
-    expect(body).toContain(`<dd>${row!.referenceId}</dd>`);
-    expect(body).toContain('₹1,23,456.78');
-    expect(body).toContain('no real money moves');
-    expect(body).toContain(`<form method="post" action="/payments/sandbox/${link.id}/pay"><button class="pay" type="submit">Pay ₹1,23,456.78</button></form>`);
-    expect(body).toContain(`<form method="post" action="/payments/sandbox/${link.id}/fail"><button class="fail" type="submit">Fail payment</button></form>`);
-    expect(body.toLowerCase()).not.toContain('<script');
-    expect(body).not.toMatch(/\son[a-z]+=/i);
-  });
-
-  it('escapes every value it shows', async () => {
-    const link = await newLink({ description: `Tom & Jerry's <script>alert("x")</script>`, customer: '<img src=x onerror=alert(1)>' });
-    const body = (await t.app.inject({ url: `/payments/sandbox/${link.id}` })).body;
-    expect(body).toContain('Tom &amp; Jerry&#39;s &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(body.toLowerCase()).not.toContain('<script');
-    expect(body).not.toContain('<img');
-  });
-
-  it('after Pay: 303 to the page, which reads "Payment successful"; paying again changes nothing', async () => {
-    const link = await newLink({ amountPaise: 99_900 });
-    // As a browser submits the form: an empty url-encoded body.
-    const posted = await t.app.inject({
-      method: 'POST',
-      url: `/payments/sandbox/${link.id}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(posted.statusCode).toBe(303);
-    expect(posted.headers.location).toBe(`/payments/sandbox/${link.id}`);
-    const page = await t.app.inject({ url: posted.headers.location as string });
-    expect(page.body).toContain('<h1 class="ok">Payment successful</h1>');
-    expect(page.body).toContain('You can close this window and return to Frameport.');
-    expect(page.body).toContain('<title>Payment successful - Frameport sandbox payment</title>');
-    expect(page.body).not.toContain('<form');
-    const paymentId = (await sandbox.fetchLink(link.id)).paymentId;
-    expect(paymentId).toMatch(/^pay_sbx_/);
-    await t.app.inject({ method: 'POST', url: `/payments/sandbox/${link.id}/pay` });
-    await t.app.inject({ method: 'POST', url: `/payments/sandbox/${link.id}/fail` });
-    expect(await sandbox.fetchLink(link.id)).toMatchObject({ status: 'paid', paymentId });
-  });
-
-  it('after Fail: "Payment failed" with the reason; the link stays failed', async () => {
-    const link = await newLink();
-    const posted = await t.app.inject({ method: 'POST', url: `/payments/sandbox/${link.id}/fail` });
-    expect(posted.statusCode).toBe(303);
-    const page = await t.app.inject({ url: `/payments/sandbox/${link.id}` });
-    expect(page.body).toContain('<h1 class="bad">Payment failed</h1>');
-    expect(page.body).toContain('The payer chose &quot;Fail payment&quot; on the sandbox page.');
-    await t.app.inject({ method: 'POST', url: `/payments/sandbox/${link.id}/pay` });
-    expect((await sandbox.fetchLink(link.id)).status).toBe('failed');
-  });
-
-  it('answers an unknown link with a 404 page, for the page and for its buttons', async () => {
-    for (const [method, url] of [
-      ['GET', '/payments/sandbox/plink_sbx_unknown0000000'],
-      ['POST', '/payments/sandbox/plink_sbx_unknown0000000/pay'],
-      ['POST', '/payments/sandbox/plink_sbx_unknown0000000/fail'],
-    ] as const) {
-      const response = await t.app.inject({ method, url });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body).toContain('<h1 class="bad">Payment link not found</h1>');
-    }
-  });
-
-  it('is served without a session (a public page)', async () => {
-    const link = await newLink();
-    const route = t.app.routeTable.find((r) => r.url === '/payments/sandbox/:linkId' && r.method === 'GET');
-    expect(route?.isPublic).toBe(true);
-    expect((await t.app.inject({ url: `/payments/sandbox/${link.id}`, headers: { authorization: 'Bearer not-a-real-token-at-all-000' } })).statusCode).toBe(200);
   });
 });

@@ -1,22 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatInr } from '@frameport/domain';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentLinks } from '../../db/schema.ts';
-import { CLOSE_WINDOW_TEXT, html, page, type Html } from './html.ts';
 import { ProviderError, type CreateLinkRequest, type PaymentProvider, type ProviderLink, type ProviderLinkStatus } from './provider.ts';
 
 /**
  * The sandbox provider: payment links without a provider account. It keeps its own book
- * (`sandbox_payment_links`, what Razorpay keeps on its side) and serves the payment page, where the
- * payer chooses "Pay" or "Fail payment". No money moves. When a link is paid the sandbox tells its
- * listener at once (the payments module syncs the link), as Razorpay's webhook would.
+ * (`sandbox_payment_links`, what Razorpay keeps on its side); the payer chooses "Pay" or "Fail
+ * payment" on the web app's sandbox page, through the payments module's routes, which check whose
+ * link it is first. No money moves. When a link is paid the sandbox tells its listener at once
+ * (the payments module syncs the link), as Razorpay's webhook would.
  */
 
-type SandboxRow = typeof sandboxPaymentLinks.$inferSelect;
+export type SandboxRow = typeof sandboxPaymentLinks.$inferSelect;
 type SandboxStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
 export const SANDBOX_PAGE_PREFIX = '/payments/sandbox';
@@ -46,8 +44,9 @@ export interface SandboxProvider extends PaymentProvider {
 }
 
 /**
- * The page is served by this server, so its address is a path: it opens from whatever address the
- * payer reached the app at, even when PUBLIC_URL (used in mails) names another.
+ * The page is a screen of the web app this server serves, so its address is a path: it opens from
+ * whatever address the payer reached the app at (sharing that origin's signed-in session), even
+ * when PUBLIC_URL (used in mails) names another.
  */
 function toProviderLink(row: SandboxRow): ProviderLink {
   return {
@@ -144,100 +143,8 @@ export function createSandboxProvider(deps: { db: Db; logger?: Pick<FastifyBaseL
   };
 }
 
-// ---------------------------------------------------------------------------
-// The sandbox's pages (public, outside /api and /backoffice)
-// ---------------------------------------------------------------------------
-
-const PAGE_TITLE = 'Frameport sandbox payment';
-
-function details(row: SandboxRow, extra: Html[] = []): Html {
-  return html`<dl>
-<dt>Merchant</dt><dd>${SANDBOX_MERCHANT}</dd>
-<dt>Description</dt><dd>${row.description}</dd>
-<dt>Transaction no.</dt><dd>${row.referenceId}</dd>
-${extra}</dl>`;
-}
-
-/** The page for a link as it stands: the payment form while open, otherwise its outcome. */
-export function renderSandboxPage(row: SandboxRow, returnUrl: string | null = row.callbackUrl): string {
-  const back = returnUrl ? html`<p><a href="${returnUrl}">Return to Frameport</a></p>` : html``;
-  const base = `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(row.id)}`;
-  switch (row.status as SandboxStatus) {
-    case 'created':
-      return page({
-        title: PAGE_TITLE,
-        heading: PAGE_TITLE,
-        body: html`${details(row, row.customerName ? [html`<dt>Payer</dt><dd>${row.customerName}</dd>`] : [])}
-<p class="amount">${formatInr(row.amountPaise)}</p>
-<p class="note">This is a sandbox: no real money moves. Choose how this test payment ends.</p>
-<form method="post" action="${base}/pay"><button class="pay" type="submit">Pay ${formatInr(row.amountPaise)}</button></form>
-<form method="post" action="${base}/fail"><button class="fail" type="submit">Fail payment</button></form>`,
-      });
-    case 'paid':
-      return page({
-        title: `Payment successful - ${PAGE_TITLE}`,
-        heading: 'Payment successful',
-        headingClass: 'ok',
-        body: html`${details(row, [
-          html`<dt>Amount paid</dt><dd>${formatInr(row.amountPaidPaise)}</dd>`,
-          html`<dt>Payment id</dt><dd>${row.providerPaymentId ?? ''}</dd>`,
-        ])}
-<p>${CLOSE_WINDOW_TEXT}</p>${back}`,
-      });
-    case 'failed':
-      return page({
-        title: `Payment failed - ${PAGE_TITLE}`,
-        heading: 'Payment failed',
-        headingClass: 'bad',
-        body: html`${details(row, [html`<dt>Amount</dt><dd>${formatInr(row.amountPaise)}</dd>`])}
-<p>${row.failureReason ?? 'The payment did not go through.'} No money was taken.</p>
-<p>${CLOSE_WINDOW_TEXT}</p>${back}`,
-      });
-    case 'cancelled':
-      return page({
-        title: `Payment link cancelled - ${PAGE_TITLE}`,
-        heading: 'Payment link cancelled',
-        headingClass: 'bad',
-        body: html`${details(row, [html`<dt>Amount</dt><dd>${formatInr(row.amountPaise)}</dd>`])}
-<p>This payment link can no longer be paid. Please start a new payment in Frameport.</p>
-<p>${CLOSE_WINDOW_TEXT}</p>${back}`,
-      });
-  }
-}
-
-export function renderSandboxNotFound(): string {
-  return page({
-    title: `Payment link not found - ${PAGE_TITLE}`,
-    heading: 'Payment link not found',
-    headingClass: 'bad',
-    body: html`<p>There is no sandbox payment link at this address. Please start a new payment in Frameport.</p>`,
-  });
-}
-
-const LinkParamsSchema = z.object({ linkId: z.string().min(1).max(64) });
-
 /**
- * GET /payments/sandbox/:linkId (the page), POST …/pay and POST …/fail (its two buttons; both
- * answer 303 to the page, which then shows the outcome). Public: whoever has the link pays it,
- * as with a real payment link.
+ * A sandbox link id in a path (/api/payments/sandbox/:linkId). The payment page that uses it is a
+ * screen of the web app, calling the payments module's sandbox routes with the payer's session.
  */
-export const sandboxPageRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider }> = async (app, { sandbox }) => {
-  const routeOptions = { config: { auth: 'public' as const }, schema: { hide: true, params: LinkParamsSchema } };
-
-  app.get(`${SANDBOX_PAGE_PREFIX}/:linkId`, routeOptions, async (request, reply) => {
-    const row = await sandbox.find(request.params.linkId);
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!row) return reply.code(404).send(renderSandboxNotFound());
-    return reply.send(renderSandboxPage(row));
-  });
-
-  for (const action of ['pay', 'fail'] as const) {
-    app.post(`${SANDBOX_PAGE_PREFIX}/:linkId/${action}`, routeOptions, async (request, reply) => {
-      const row = action === 'pay' ? await sandbox.pay(request.params.linkId) : await sandbox.fail(request.params.linkId);
-      if (!row) {
-        return reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderSandboxNotFound());
-      }
-      return reply.code(303).header('location', `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(row.id)}`).send();
-    });
-  }
-};
+export const LinkParamsSchema = z.object({ linkId: z.string().min(1).max(64) });

@@ -419,9 +419,10 @@ describe('POST /backoffice/LensMaster/AccountStatement', () => {
       ClosingBalance: (b - PART + c) / 100,
     });
     expect(s.Entries).toEqual([
-      { Date: '2026-10-10', Kind: 'Invoice', Reference: partOne.invoice.InvoiceNo, Debit: b / 100, Credit: 0, Balance: (a + b) / 100 },
-      { Date: '2026-10-20', Kind: 'Payment', Reference: 'FPTXN-STATEMENT-1', Debit: 0, Credit: (a + PART) / 100, Balance: (b - PART) / 100 },
-      { Date: '2026-11-15', Kind: 'Invoice', Reference: openOne.invoice.InvoiceNo, Debit: c / 100, Credit: 0, Balance: (b - PART + c) / 100 },
+      { Date: '2026-10-10', Kind: 'Invoice', Reference: partOne.invoice.InvoiceNo, Debit: b / 100, Credit: 0, Balance: (a + b) / 100, Sandbox: false },
+      // Paid in the sandbox: marked, so it is never taken for money received.
+      { Date: '2026-10-20', Kind: 'Payment', Reference: 'FPTXN-STATEMENT-1', Debit: 0, Credit: (a + PART) / 100, Balance: (b - PART) / 100, Sandbox: true },
+      { Date: '2026-11-15', Kind: 'Invoice', Reference: openOne.invoice.InvoiceNo, Debit: c / 100, Credit: 0, Balance: (b - PART + c) / 100, Sandbox: false },
     ]);
     expect(s.OpenInvoices.map((row) => [row.InvoiceID, row.PaymentStatus, row.DaysOverdue])).toEqual([
       [partOne.invoice.InvoiceID, 'Partially Paid', 11],
@@ -430,6 +431,35 @@ describe('POST /backoffice/LensMaster/AccountStatement', () => {
     expectLedgerAddsUp(s);
     // ToDate today: the closing balance is what is outstanding now.
     expect(s.ClosingBalance).toBe(s.TotalOutstanding);
+  });
+
+  it('marks only the sandbox’s payments as sandbox payments, not Razorpay’s', async () => {
+    const mixed = await retailer('36');
+    const invoiced = await invoicedAt(mixed, '2026-11-02T06:00:00.000Z', 2);
+    t.clock.set(START);
+    const appliedAt = new Date('2026-11-05T06:00:00.000Z');
+    for (const [provider, paymentLinkId, transactionNo] of [
+      ['razorpay', 'plink_RealMoney0000001', 'FPTXN-STATEMENT-REAL'],
+      ['sandbox', 'plink_sbx_Statement00001', 'FPTXN-STATEMENT-SBX'],
+    ] as const) {
+      await t.db.insert(payments).values({
+        retailerId: mixed.retailerId,
+        provider,
+        paymentLinkId,
+        transactionNo,
+        amountPaise: 100_00,
+        status: 'paid',
+        appliedAt,
+        createdAt: appliedAt,
+        updatedAt: appliedAt,
+      });
+    }
+    const s = await statementOf(mixed.headers, { RetailerID: mixed.retailerId, FromDate: '2026-11-01' });
+    expect(s.Entries.map((entry) => [entry.Kind, entry.Reference, entry.Sandbox])).toEqual([
+      ['Invoice', invoiced.invoice.InvoiceNo, false],
+      ['Payment', 'FPTXN-STATEMENT-REAL', false],
+      ['Payment', 'FPTXN-STATEMENT-SBX', true],
+    ]);
   });
 
   it('defaults FromDate to 90 days before ToDate and keeps later entries out of the period', async () => {

@@ -201,17 +201,48 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
           .from(invoices)
           .where(and(eq(invoices.retailerId, retailerId), gte(invoices.invoiceDate, fromDate), lte(invoices.invoiceDate, toDate)));
         const paid = await tx
-          .select({ id: payments.id, appliedAt: payments.appliedAt, reference: payments.transactionNo, paise: appliedPaise })
+          .select({
+            id: payments.id,
+            appliedAt: payments.appliedAt,
+            reference: payments.transactionNo,
+            paise: appliedPaise,
+            provider: payments.provider,
+          })
           .from(payments)
           .where(and(appliedPayments, gte(payments.appliedAt, periodStart), lt(payments.appliedAt, periodEnd)));
 
-        type Movement = { date: string; kind: StatementEntry['Kind']; id: number; reference: string; debit: Paise; credit: Paise };
+        type Movement = {
+          date: string;
+          kind: StatementEntry['Kind'];
+          id: number;
+          reference: string;
+          debit: Paise;
+          credit: Paise;
+          sandbox: boolean;
+        };
         const movements: Movement[] = [
-          ...invoiced.map((row) => ({ date: row.date, kind: 'Invoice' as const, id: row.id, reference: row.reference, debit: row.paise, credit: 0 })),
+          ...invoiced.map((row) => ({
+            date: row.date,
+            kind: 'Invoice' as const,
+            id: row.id,
+            reference: row.reference,
+            debit: row.paise,
+            credit: 0,
+            sandbox: false,
+          })),
           // A payment that all stayed a credit took nothing off the invoices: it is in Credit, not in the ledger.
           ...paid
             .filter((row) => row.paise > 0)
-            .map((row) => ({ date: istDateOf(row.appliedAt!), kind: 'Payment' as const, id: row.id, reference: row.reference, debit: 0, credit: row.paise })),
+            .map((row) => ({
+              date: istDateOf(row.appliedAt!),
+              kind: 'Payment' as const,
+              id: row.id,
+              reference: row.reference,
+              debit: 0,
+              credit: row.paise,
+              // Marked on the statement, so a sandbox payment (no money moved) is never taken for money received.
+              sandbox: row.provider === 'sandbox',
+            })),
         ];
         // Oldest first; on one day the invoices before the payments that paid them.
         movements.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === 'Invoice' ? -1 : 1) : a.id - b.id));
@@ -226,6 +257,7 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
             Debit: paiseToRupees(movement.debit),
             Credit: paiseToRupees(movement.credit),
             Balance: paiseToRupees(balance),
+            Sandbox: movement.sandbox,
           };
         });
 

@@ -1,18 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRazorpayProvider } from '../../adapters/payments/razorpay.ts';
-import { createSandboxProvider, sandboxPageRoutes } from '../../adapters/payments/sandbox.ts';
+import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { paymentRoutes, RAZORPAY_CALLBACK_PATH, razorpayRoutes } from './routes.ts';
+import { paymentSettingsRoutes, sandboxRoutes } from './sandbox-routes.ts';
 import { createPaymentsService } from './service.ts';
 
 /** Where the sandbox's result page sends the payer back to: the web app's invoices tab. */
 const WEB_INVOICES_PATH = '/profile?my-invoices=true';
 
+/** What the log says at start while the sandbox takes payments (a warning: it must not go unseen). */
+export const SANDBOX_WARNING =
+  'PAYMENTS SANDBOX ACTIVE: invoices can be marked paid without any money moving. Every page says so; ' +
+  'only the retailer a link is for (or its sales executive, or an admin) can pay it. Set PAYMENTS_PROVIDER=razorpay before taking real payments.';
+
 /**
  * Invoice payments: payment links through a provider (sandbox or Razorpay), status, webhooks, receipts.
- * - sandbox (default): links in `sandbox_payment_links`, paid or failed on /payments/sandbox/:linkId;
- *   a paid link is applied at once (the sandbox calls `sync`, as Razorpay's webhook would).
+ * - sandbox (default): links in `sandbox_payment_links`, paid or failed on the web app's
+ *   /payments/sandbox/:linkId screen through /api/payments/sandbox/… with the payer's session; a
+ *   paid link is applied at once (the sandbox calls `sync`, as Razorpay's webhook would).
  * - razorpay: Payment Links over HTTP; the signed webhook and the signed callback apply payments.
+ * GET /api/payments/settings tells every page which of the two it is.
  */
 export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock, config, mailer, logger }) => {
   const settings = config.payments;
@@ -28,9 +36,11 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     });
     await app.register(paymentRoutes, { payments });
     await app.register(razorpayRoutes, { payments, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+    await app.register(paymentSettingsRoutes, { sandbox: false });
     return;
   }
 
+  logger.warn({ paymentsProvider: 'sandbox' }, SANDBOX_WARNING);
   const sandbox = createSandboxProvider({ db, logger });
   const payments = createPaymentsService({
     db,
@@ -44,5 +54,6 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     await payments.sync(linkId);
   });
   await app.register(paymentRoutes, { payments });
-  await app.register(sandboxPageRoutes, { sandbox });
+  await app.register(sandboxRoutes, { payments, sandbox });
+  await app.register(paymentSettingsRoutes, { sandbox: true });
 };

@@ -60,11 +60,11 @@ async function statusOf(headers: Headers, linkId: string) {
   return response.json().Data as { result: boolean; message: string; status: string; transactionNo: string; amount: number };
 }
 
-async function sandboxAction(linkId: string, action: 'pay' | 'fail') {
-  const response = await t.app.inject({ method: 'POST', url: `/payments/sandbox/${linkId}/${action}` });
-  expect(response.statusCode, response.body).toBe(303);
-  expect(response.headers.location).toBe(`/payments/sandbox/${linkId}`);
-  return t.app.inject({ url: `/payments/sandbox/${linkId}` });
+/** Pay or Fail on the sandbox payment page, signed in as `headers`: the link as it then stands. */
+async function sandboxAction(headers: Headers, linkId: string, action: 'pay' | 'fail') {
+  const response = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${linkId}/${action}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().Data as { status: string; amount: number; amountPaid: number; transactionNo: string; paymentId: string | null };
 }
 
 async function paymentsOf(retailerId: number) {
@@ -273,19 +273,15 @@ describe('the sandbox, end to end', () => {
     const invoiceNo = r.invoice!.invoiceNo;
     const link = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 4000.5, InvoiceNos: [invoiceNo] });
 
-    const pageResponse = await t.app.inject({ url: `/payments/sandbox/${link.paymentLinkId}` });
+    const pageResponse = await t.app.inject({ url: `/api/payments/sandbox/${link.paymentLinkId}`, headers: r.headers });
     expect(pageResponse.statusCode).toBe(200);
-    expect(pageResponse.headers['content-type']).toMatch(/^text\/html/);
-    expect(pageResponse.body).toContain('₹4,000.50');
-    expect(pageResponse.body).toContain(link.transactionNo);
+    expect(pageResponse.json().Data).toMatchObject({ status: 'created', amount: 4000.5, transactionNo: link.transactionNo });
 
     const before = await statusOf(r.headers, link.paymentLinkId);
     expect(before).toEqual({ result: false, message: messages.payment.pending, status: 'created', transactionNo: link.transactionNo, amount: 4000.5 });
 
-    const result = await sandboxAction(link.paymentLinkId, 'pay');
-    expect(result.statusCode).toBe(200);
-    expect(result.body).toContain('<h1 class="ok">Payment successful</h1>');
-    expect(result.body).toContain('You can close this window and return to Frameport.');
+    const result = await sandboxAction(r.headers, link.paymentLinkId, 'pay');
+    expect(result).toMatchObject({ status: 'paid', amountPaid: 4000.5 });
 
     expect(await invoiceState(t.db, r.invoice!.id)).toEqual({ paidPaise: 400_050, balancePaise: 599_950, paymentStatus: 'Partially Paid' });
     expect(await allocationsOf(link.paymentLinkId)).toEqual([{ invoiceId: r.invoice!.id, amountPaise: 400_050 }]);
@@ -296,12 +292,13 @@ describe('the sandbox, end to end', () => {
     expect(row!.appliedAt).toEqual(t.clock.now());
 
     const [receipt] = await receiptsFor(link.transactionNo);
-    expect(receipt).toMatchObject({ toAddress: r.email, subject: `Payment received: ₹4,000.50 (${link.transactionNo})` });
+    expect(receipt).toMatchObject({ toAddress: r.email, subject: `[Sandbox, no money moved] Payment received: ₹4,000.50 (${link.transactionNo})` });
+    expect(receipt!.textBody).toContain('Sandbox payments — no money moves');
     expect(receipt!.textBody).toContain(`${invoiceNo}: ₹4,000.50 applied, balance ₹5,999.50 (Partially Paid)`);
     expect(receipt!.textBody).toContain(row!.providerPaymentId!);
 
     const rest = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: '5999.50' });
-    await sandboxAction(rest.paymentLinkId, 'pay');
+    await sandboxAction(r.headers, rest.paymentLinkId, 'pay');
     expect(await invoiceState(t.db, r.invoice!.id)).toEqual({ paidPaise: 1_000_000, balancePaise: 0, paymentStatus: 'Paid' });
     expect((await statusOf(r.headers, rest.paymentLinkId)).result).toBe(true);
     const nothingLeft = await requestLink(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1 });
@@ -311,8 +308,8 @@ describe('the sandbox, end to end', () => {
   it('fails a payment: status failed, the invoice unchanged, and the page stays failed', async () => {
     const r = await retailerWithInvoice(500_000);
     const link = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1000 });
-    const result = await sandboxAction(link.paymentLinkId, 'fail');
-    expect(result.body).toContain('<h1 class="bad">Payment failed</h1>');
+    const result = await sandboxAction(r.headers, link.paymentLinkId, 'fail');
+    expect(result.status).toBe('failed');
     expect(await statusOf(r.headers, link.paymentLinkId)).toEqual({
       result: false,
       message: messages.payment.failed,
@@ -322,8 +319,8 @@ describe('the sandbox, end to end', () => {
     });
     expect(await invoiceState(t.db, r.invoice!.id)).toEqual({ paidPaise: 0, balancePaise: 500_000, paymentStatus: 'Unpaid' });
     // Paying a failed link changes nothing.
-    const again = await sandboxAction(link.paymentLinkId, 'pay');
-    expect(again.body).toContain('Payment failed');
+    const again = await sandboxAction(r.headers, link.paymentLinkId, 'pay');
+    expect(again.status).toBe('failed');
     expect(await allocationsOf(link.paymentLinkId)).toEqual([]);
     expect((await statusOf(r.headers, link.paymentLinkId)).status).toBe('failed');
     expect(await receiptsFor(link.transactionNo)).toEqual([]);
@@ -335,7 +332,7 @@ describe('the sandbox, end to end', () => {
     const aug = await createInvoice(t.db, { retailerId: r.retailerId, userId: r.userId, amountPaise: 200_000, invoiceDate: '2026-08-01' });
     const sep = await createInvoice(t.db, { retailerId: r.retailerId, userId: r.userId, amountPaise: 300_000, invoiceDate: '2026-09-01' });
     const link = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 6000 });
-    await sandboxAction(link.paymentLinkId, 'pay');
+    await sandboxAction(r.headers, link.paymentLinkId, 'pay');
 
     expect(await invoiceState(t.db, aug.id)).toEqual({ paidPaise: 200_000, balancePaise: 0, paymentStatus: 'Paid' });
     expect(await invoiceState(t.db, sep.id)).toEqual({ paidPaise: 300_000, balancePaise: 0, paymentStatus: 'Paid' });
@@ -360,7 +357,7 @@ describe('the sandbox, end to end', () => {
     const old = await createInvoice(t.db, { retailerId: r.retailerId, userId: r.userId, amountPaise: 100_000, invoiceDate: '2026-07-01' });
     const chosen = await createInvoice(t.db, { retailerId: r.retailerId, userId: r.userId, amountPaise: 100_000, invoiceDate: '2026-10-01' });
     const link = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1000, InvoiceNos: [chosen.invoiceNo] });
-    await sandboxAction(link.paymentLinkId, 'pay');
+    await sandboxAction(r.headers, link.paymentLinkId, 'pay');
     expect((await invoiceState(t.db, chosen.id)).paymentStatus).toBe('Paid');
     expect((await invoiceState(t.db, old.id)).paymentStatus).toBe('Unpaid');
   });
@@ -369,8 +366,8 @@ describe('the sandbox, end to end', () => {
     const r = await retailerWithInvoice(100_000);
     const first = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1000 });
     const second = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1000 });
-    await sandboxAction(first.paymentLinkId, 'pay');
-    await sandboxAction(second.paymentLinkId, 'pay');
+    await sandboxAction(r.headers, first.paymentLinkId, 'pay');
+    await sandboxAction(r.headers, second.paymentLinkId, 'pay');
     expect(await invoiceState(t.db, r.invoice!.id)).toEqual({ paidPaise: 100_000, balancePaise: 0, paymentStatus: 'Paid' });
     const [row] = await t.db.select().from(payments).where(eq(payments.paymentLinkId, second.paymentLinkId));
     expect(row).toMatchObject({ status: 'paid', unappliedPaise: 100_000 });
@@ -389,8 +386,8 @@ describe('the sandbox, end to end', () => {
     } finally {
       t.clock.set(start);
     }
-    const page = await sandboxAction(link.paymentLinkId, 'pay');
-    expect(page.body).toContain('Payment link cancelled');
+    const page = await sandboxAction(r.headers, link.paymentLinkId, 'pay');
+    expect(page.status).toBe('cancelled');
     expect((await statusOf(r.headers, link.paymentLinkId)).status).toBe('expired');
     expect(await invoiceState(t.db, r.invoice!.id)).toMatchObject({ paidPaise: 0 });
   });
@@ -400,9 +397,9 @@ describe('a payment is applied exactly once', () => {
   it('however often the page is paid and the status is read', async () => {
     const r = await retailerWithInvoice(300_000);
     const link = await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1000 });
-    await sandboxAction(link.paymentLinkId, 'pay');
-    const again = await sandboxAction(link.paymentLinkId, 'pay');
-    expect(again.body).toContain('Payment successful');
+    const paid = await sandboxAction(r.headers, link.paymentLinkId, 'pay');
+    const again = await sandboxAction(r.headers, link.paymentLinkId, 'pay');
+    expect(again).toMatchObject({ status: 'paid', paymentId: paid.paymentId });
     for (let i = 0; i < 3; i++) expect((await statusOf(r.headers, link.paymentLinkId)).result).toBe(true);
     expect(await invoiceState(t.db, r.invoice!.id)).toMatchObject({ paidPaise: 100_000 });
     expect(await allocationsOf(link.paymentLinkId)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIstDateTime, receiptMail, type Receipt } from './receipt.ts';
+import { formatIstDateTime, receiptMail, SANDBOX_RECEIPT_TEXT, type Receipt } from './receipt.ts';
 
 const base: Receipt = {
   to: 'shop@example.test',
@@ -13,6 +13,7 @@ const base: Receipt = {
     { invoiceNo: 'FP/26-27/00001', appliedPaise: 1_000_000, balancePaise: 0, status: 'Paid' },
     { invoiceNo: 'FP/26-27/00002', appliedPaise: 234_500, balancePaise: 65_500, status: 'Partially Paid' },
   ],
+  sandbox: false,
 };
 
 describe('payment receipt mail', () => {
@@ -42,6 +43,22 @@ describe('payment receipt mail', () => {
     expect(mail.html).toContain('Dear Tom &amp; Jerry &lt;b&gt;Opticals&lt;/b&gt;,');
     expect(mail.html).not.toContain('<b>Opticals');
     expect(mail.text).toContain('Dear Tom & Jerry <b>Opticals</b>,');
+  });
+
+  it('says first, in subject, text and HTML, that a sandbox payment moved no money', () => {
+    const mail = receiptMail({ ...base, sandbox: true });
+    expect(mail.subject).toBe('[Sandbox, no money moved] Payment received: ₹12,345.00 (FPTXN20261120ABCD1234)');
+    expect(mail.text.split('\n')[0]).toBe(`*** ${SANDBOX_RECEIPT_TEXT} ***`);
+    expect(SANDBOX_RECEIPT_TEXT).toContain('Sandbox payments — no money moves');
+    expect(SANDBOX_RECEIPT_TEXT).toContain('nothing was charged');
+    const html = mail.html ?? '';
+    expect(html.indexOf('Frameport&#39;s payment sandbox')).toBeGreaterThan(0);
+    expect(html.indexOf('Sandbox payments — no money moves')).toBeLessThan(html.indexOf('Dear Test Opticals'));
+
+    const real = receiptMail(base);
+    expect(real.subject).not.toMatch(/sandbox/i);
+    expect(real.text).not.toMatch(/sandbox/i);
+    expect(real.html).not.toMatch(/sandbox/i);
   });
 
   it('dates in India time', () => {

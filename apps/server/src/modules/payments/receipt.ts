@@ -1,4 +1,5 @@
 import { formatInr, type InvoicePaymentStatus } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
 import type { MailMessage } from '../../adapters/mail.ts';
 import { escapeHtml } from '../../adapters/payments/html.ts';
 
@@ -20,7 +21,12 @@ export type Receipt = {
   unappliedPaise: number;
   paidAt: Date;
   lines: ReceiptLine[];
+  /** Paid in the payment sandbox: the invoices are marked paid, but no money moved. */
+  sandbox: boolean;
 };
+
+/** What a sandbox receipt says first, so nobody books it as money received. */
+export const SANDBOX_RECEIPT_TEXT = `${messages.payment.sandboxNotice}. This payment was made in Frameport's payment sandbox (a test setup): the invoices below are marked paid, but nothing was charged.`;
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -36,7 +42,10 @@ export function formatIstDateTime(at: Date): string {
   return `${dateFormat.format(at)} IST`;
 }
 
-/** The receipt a retailer gets once a payment is applied: text and simple HTML, every value escaped. */
+/**
+ * The receipt a retailer gets once a payment is applied: text and simple HTML, every value escaped.
+ * A sandbox payment says so in the subject and before anything else.
+ */
 export function receiptMail(receipt: Receipt): MailMessage {
   const amount = formatInr(receipt.amountPaise);
   const date = formatIstDateTime(receipt.paidAt);
@@ -48,6 +57,7 @@ export function receiptMail(receipt: Receipt): MailMessage {
       `  ${line.invoiceNo}: ${formatInr(line.appliedPaise)} applied, balance ${formatInr(line.balancePaise)} (${line.status})`,
   );
   const text = [
+    ...(receipt.sandbox ? [`*** ${SANDBOX_RECEIPT_TEXT} ***`, ''] : []),
     `Dear ${receipt.businessName},`,
     '',
     `We have received your payment of ${amount}. Thank you!`,
@@ -75,8 +85,11 @@ export function receiptMail(receipt: Receipt): MailMessage {
     ? `<table style="border-collapse:collapse"><thead><tr><th ${cell}>Invoice no.</th><th ${cell}>Amount applied</th>` +
       `<th ${cell}>Balance left</th><th ${cell}>Status</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No open invoice could take this payment.</p>';
+  const sandboxNote = receipt.sandbox
+    ? `<p style="background:#fff3bf;border:2px solid #b08800;padding:8px 12px;font-weight:bold">${escapeHtml(SANDBOX_RECEIPT_TEXT)}</p>\n`
+    : '';
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1b2430">
-<p>Dear ${escapeHtml(receipt.businessName)},</p>
+${sandboxNote}<p>Dear ${escapeHtml(receipt.businessName)},</p>
 <p>We have received your payment of <strong>${escapeHtml(amount)}</strong>. Thank you!</p>
 <p>Transaction no.: ${escapeHtml(receipt.transactionNo)}<br>Payment id: ${escapeHtml(paymentId)}<br>Date: ${escapeHtml(date)}</p>
 ${table}
@@ -84,5 +97,6 @@ ${credit ? `<p>Credit on your account: <strong>${escapeHtml(credit)}</strong> (i
 <p>Frameport</p>
 </body></html>`;
 
-  return { to: receipt.to, subject: `Payment received: ${amount} (${receipt.transactionNo})`, text, html };
+  const subject = `${receipt.sandbox ? '[Sandbox, no money moved] ' : ''}Payment received: ${amount} (${receipt.transactionNo})`;
+  return { to: receipt.to, subject, text, html };
 }

@@ -278,6 +278,7 @@ export function createPaymentsService({ db, clock, provider, mailer, logger, cal
         unappliedPaise,
         paidAt: now,
         lines,
+        sandbox: applied.provider === 'sandbox',
       });
       const mailId = await mailer.queue(tx, message);
       const mail: { id: number; message: MailMessage } = { id: mailId, message };

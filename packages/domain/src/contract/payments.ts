@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * The payment sandbox's calls (ours, beyond the spec; decision 008). The sandbox is the built-in
+ * payment provider of a developer's machine: no money moves. Its payment page is a screen of the
+ * web app (/payments/sandbox/:linkId) calling these with the bearer token, so only the retailer a
+ * link was made for (or a linked sales executive, or an admin) can pay or fail it.
+ */
+
+/** GET /api/payments/settings (public): what every page needs to know about payments. */
+export const PaymentSettingsResponseSchema = z.object({
+  /** True while the sandbox takes payments: every page says "no money moves". */
+  sandbox: z.boolean(),
+});
+export type PaymentSettings = z.infer<typeof PaymentSettingsResponseSchema>;
+
+export const SANDBOX_LINK_STATES = ['created', 'paid', 'failed', 'cancelled'] as const;
+
+/**
+ * GET /api/payments/sandbox/:linkId, and the reply of POST …/pay and …/fail: the link as it now
+ * stands. Money is rupees on the wire, as in the other payment calls.
+ */
+export const SandboxPaymentLinkSchema = z.object({
+  linkId: z.string(),
+  status: z.enum(SANDBOX_LINK_STATES),
+  merchant: z.string(),
+  description: z.string(),
+  transactionNo: z.string(),
+  payer: z.string().nullable(),
+  amount: z.number(),
+  amountPaid: z.number(),
+  /** The sandbox's `pay_sbx_…` id, once paid. */
+  paymentId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** Where the payer goes back to in Frameport (the invoices tab). */
+  returnUrl: z.string().nullable(),
+});
+export type SandboxPaymentLink = z.infer<typeof SandboxPaymentLinkSchema>;
