@@ -21,6 +21,7 @@ import { actingPlugin } from './http/acting.ts';
 import { bearerAuth } from './http/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
+import { loggerOptions } from './log.ts';
 import { accountRoutes, emailChangeRoutes } from './modules/account/routes.ts';
 import { createEmailChangeService } from './modules/account/email-change.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -85,9 +86,7 @@ export async function buildApp(deps: AppDeps) {
       ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : deps.logger;
   const app = Fastify({
-    ...(loggerOption && typeof loggerOption === 'object' && 'child' in loggerOption
-      ? { loggerInstance: loggerOption as FastifyBaseLogger }
-      : { logger: loggerOption as FastifyServerOptions['logger'] }),
+    ...loggerOptions(loggerOption),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

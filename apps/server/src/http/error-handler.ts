@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { redactUrl } from '../log.ts';
 import { AppError } from './errors.ts';
 import type { SpaFallback } from './spa.ts';
 
@@ -66,7 +67,7 @@ export function registerNotFoundHandler(app: FastifyInstance, spaFallback: SpaFa
   app.setNotFoundHandler((request, reply) => {
     const page = spaFallback?.(request, reply);
     if (page) return page;
-    request.log.info({ url: request.url }, 'route not found');
+    request.log.info({ url: redactUrl(request.url) }, 'route not found');
     return reply.code(404).send(fail(messages.http.notFound));
   });
 }
