@@ -4,7 +4,24 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * What only the recipient may ever see, e.g. the one-time token in a password-reset link: it
+   * goes out over SMTP and nowhere else. The `mail_outbox` row keeps the mail with each secret
+   * replaced by SECRET_NOT_STORED; without SMTP the secret is written only to the log line that
+   * stands in for the mail (development). See docs/decisions/011-secrets-in-logs-and-tables.md.
+   */
+  secrets?: readonly string[];
+};
+
+/** What the outbox row shows where the mail carried a secret. */
+export const SECRET_NOT_STORED = '[not stored]';
+/** Shorter values would be found in ordinary text: secrets are tokens, 32 random bytes and more. */
+const MIN_SECRET_LENGTH = 16;
 
 /**
  * Mail with the outbox as the durable record. `send` writes and delivers in one go; a business
@@ -19,7 +36,7 @@ export interface Mailer {
   deliver(id: number, message: MailMessage): Promise<void>;
 }
 
-type Logger = Pick<FastifyBaseLogger, 'info' | 'error'>;
+type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export type MailerOptions = {
   db: DbOrTx;
@@ -37,19 +54,28 @@ export type MailerOptions = {
  */
 export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer & { close(): void } {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpTransportOptions(smtpUrl)) : null;
+  if (!transport) {
+    logger?.warn(
+      'SMTP_URL is not set: mails stay unsent in mail_outbox, and the one-time links they carry (password reset, ' +
+        'email change) are written only to this log. Set SMTP_URL on any server real users reach.',
+    );
+  }
 
-  async function queue(dbx: DbOrTx, { to, subject, text, html }: MailMessage): Promise<number> {
+  async function queue(dbx: DbOrTx, message: MailMessage): Promise<number> {
+    const { subject, text, html } = storedCopy(message);
     const [row] = await dbx
       .insert(mailOutbox)
-      .values({ toAddress: to, subject, textBody: text, htmlBody: html ?? null })
+      .values({ toAddress: message.to, subject, textBody: text, htmlBody: html ?? null })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('mail not written to the outbox');
     return row.id;
   }
 
-  async function deliver(id: number, { to, subject, text, html }: MailMessage): Promise<void> {
+  async function deliver(id: number, { to, subject, text, html, secrets }: MailMessage): Promise<void> {
     if (!transport) {
-      logger?.info({ mailId: id, to, subject }, 'mail queued');
+      // The developer's mailbox: the lines that carry a secret, which the outbox row does not hold.
+      const secretLines = secrets?.length ? text.split('\n').filter((line) => secrets.some((secret) => line.includes(secret))) : undefined;
+      logger?.info({ mailId: id, to, subject, ...(secretLines ? { secretLines } : {}) }, 'mail queued (no SMTP_URL: not sent)');
       return;
     }
     try {
@@ -74,6 +100,22 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
       transport?.close();
     },
   };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** The mail as the outbox keeps it: every secret, as written or HTML-escaped either way, replaced. */
+export function storedCopy({ subject, text, html, secrets = [] }: MailMessage): { subject: string; text: string; html?: string } {
+  const forms = secrets.flatMap((secret) => {
+    if (secret.length < MIN_SECRET_LENGTH) throw new Error(`a mail secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    return [
+      secret,
+      secret.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!),
+      secret.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`),
+    ];
+  });
+  const redact = (value: string) => forms.reduce((out, form) => out.split(form).join(SECRET_NOT_STORED), value);
+  return { subject: redact(subject), text: redact(text), ...(html === undefined ? {} : { html: redact(html) }) };
 }
 
 /**

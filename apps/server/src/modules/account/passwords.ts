@@ -147,7 +147,8 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
 
     if (user) {
       const link = `${publicUrl}/resetpassword?token=${token}`;
-      mailer.send({ to: user.email, ...resetMail(user.name, link) }).catch((error: unknown) => {
+      // The token is the account for an hour: it goes to the mailbox only, never into mail_outbox.
+      mailer.send({ to: user.email, ...resetMail(user.name, link), secrets: [token] }).catch((error: unknown) => {
         logger?.error({ err: error, userId: user.id }, 'password reset mail not sent');
       });
     }
