@@ -18,7 +18,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
-import { bearerAuth } from './http/auth.ts';
+import { bearerAuth, registerPublic } from './http/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { loggerOptions } from './log.ts';
@@ -103,12 +103,27 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: route.url, isPublic: route.config?.auth === 'public' });
+      // Read when asked: a scope's own onRoute hook (registerPublic) marks the route after this one runs.
+      routeTable.push({
+        method,
+        url: route.url,
+        get isPublic() {
+          return route.config?.auth === 'public';
+        },
+      });
     }
   });
   app.decorate('routeTable', routeTable);
 
   registerErrorHandler(app);
+  // Many HTTP clients send `Content-Type: application/json` with no body (a DELETE above all): an
+  // empty body is no body, and a route that needs one says so through its schema. Any other body
+  // goes through Fastify's own parser (malformed JSON 400, `__proto__` and `constructor` refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -144,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await registerPublic(app, swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
   const account = createAccountService({ db: database.db, clock });
   await app.register(bearerAuth, { authenticate: account.authenticate });

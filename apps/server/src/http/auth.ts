@@ -1,14 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, FastifyPluginOptions, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@frameport/domain/messages';
 import { AppError } from './errors.ts';
 import type { Identity } from './identity.ts';
 
 export type Authenticator = (token: string) => Promise<Identity | null>;
-
-/** Paths under these prefixes need a bearer token unless the route says `config: { auth: 'public' }`. */
-const PROTECTED_PREFIXES = ['/api/', '/backoffice/'];
-const PUBLIC_PREFIXES = ['/api/docs'];
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -17,21 +13,39 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Whether a path is behind the bearer check (unless its route is declared public). */
-export function isProtectedPath(url: string): boolean {
-  if (PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
-  return PROTECTED_PREFIXES.some((prefix) => url.startsWith(prefix));
+/**
+ * Whether a request needs a session, read from the route the router MATCHED, never from the URL
+ * as sent: `/%61pi/…`, `//api/…` or any other spelling that reaches a route gets that route's rule.
+ * Unknown paths go to the not-found handler (404 or the SPA's page), which holds no data.
+ */
+function needsSession(request: FastifyRequest): boolean {
+  if (request.is404) return false;
+  return request.routeOptions.config.auth !== 'public';
 }
 
-function needsToken(request: FastifyRequest): boolean {
-  if (request.is404) return false;
-  if (request.routeOptions.config.auth === 'public') return false;
-  return isProtectedPath(request.url);
+/** Marks a route public. For routes a plugin registers (docs UI, static files), see registerPublic. */
+function markPublic(route: RouteOptions): void {
+  route.config = { ...route.config, auth: 'public' };
 }
 
 /**
- * Bearer authentication, written once for every route: a protected route without a valid,
- * unexpired, unrevoked session answers 401 before its handler runs.
+ * Registers a plugin whose every route is public (the API docs UI, the web build's files): the
+ * plugin cannot say `auth: 'public'` itself, so each route it adds is marked in a scope of its own.
+ */
+export async function registerPublic<Options extends FastifyPluginOptions>(
+  app: FastifyInstance,
+  plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+  options: Options,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', markPublic);
+    await scope.register(plugin, options);
+  });
+}
+
+/**
+ * Bearer authentication, written once for every route: a route without `auth: 'public'` answers
+ * 401 before its handler runs unless the request carries a valid, unexpired, unrevoked session.
  */
 export const bearerAuth = fp(
   async function bearerAuth(app: FastifyInstance, options: { authenticate: Authenticator }) {
@@ -39,7 +53,7 @@ export const bearerAuth = fp(
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
       if (token) request.identity = await options.authenticate(token);
-      if (!request.identity && needsToken(request)) {
+      if (!request.identity && needsSession(request)) {
         throw new AppError('unauthorized', messages.http.unauthorized);
       }
     });

@@ -16,7 +16,6 @@ import { ensureCorporateDetails } from '../modules/invoices/test-support.ts';
 import { createInvoice } from '../modules/payments/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, type TestUser } from '../test/factories.ts';
-import { isProtectedPath } from './auth.ts';
 
 /**
  * acting: reads and writes the acting retailer's data, which a sales executive or admin must name.
@@ -210,6 +209,76 @@ const ROUTES: Record<string, RouteCase> = {
   },
 };
 
+/**
+ * The routes anyone may call without a session (`config: { auth: 'public' }`, or registered through
+ * registerPublic): signing in and its password-reset steps, the public pages' content and pictures,
+ * the payment settings and the provider's callbacks, health, and the API docs. A new one is a decision.
+ */
+const PUBLIC_ROUTES = [
+  'GET /healthz',
+  'POST /token',
+  'POST /api/Account/forgotPassword',
+  'POST /api/Account/validateToken',
+  'POST /api/Account/resetPassword',
+  'POST /api/Account/confirmEmailChange',
+  'GET /api/Home/GetPages',
+  'GET /api/Home/getCorporateDetails',
+  'GET /api/Account/getLoginBanners',
+  'GET /media/products/:productColourId/:view.svg',
+  'GET /media/banners/:id.svg',
+  'GET /media/materials/:id.svg',
+  'GET /media/shapes/:id.svg',
+  'GET /media/price-ranges/:id.svg',
+  'GET /media/uploads/*',
+  'GET /api/payments/settings',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+];
+
+/** A concrete path for a route pattern: every parameter filled with a plausible value. */
+function samplePath(pattern: string): string {
+  const values: Record<string, string> = { pageName: 'FAQS', view: 'front', linkId: 'plink_x' };
+  return pattern.replace(/:(\w+)/g, (_, name: string) => values[name] ?? '1').replace(/\*$/, 'x.svg');
+}
+
+/**
+ * Other spellings of a path that a router, a proxy or a client might treat as the same: each
+ * segment's first letter percent-encoded, everything encoded, doubled slashes, other letter cases,
+ * dot segments, a trailing slash.
+ */
+function spellingsOf(path: string, pattern: string): string[] {
+  const segments = path.split('/').slice(1);
+  const isParameter = (index: number) => /[:*]/.test(pattern.split('/')[index + 1] ?? '');
+  const encode = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  const swapCase = (char: string) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase());
+  const withSegment = (index: number, change: (segment: string) => string) =>
+    `/${segments.map((segment, i) => (i === index ? change(segment) : segment)).join('/')}`;
+  const variants = new Set<string>([
+    `/${segments.map((segment) => [...segment].map(encode).join('')).join('/')}`,
+    `/${segments.map((segment, index) => (isParameter(index) ? segment : segment.toUpperCase())).join('/')}`,
+    `/${segments.map((segment, index) => (isParameter(index) ? segment : segment.toLowerCase())).join('/')}`,
+    `/${path}`,
+    `${path}/`,
+    `${path}//`,
+    `/.${path}`,
+    `/x/..${path}`,
+    path.replaceAll('/', '%2F'),
+  ]);
+  segments.forEach((segment, index) => {
+    if (segment === '') return;
+    variants.add(withSegment(index, (s) => encode(s[0]!) + s.slice(1)));
+    // Another case of a parameter is another value, not another spelling of this path.
+    if (!isParameter(index)) variants.add(withSegment(index, (s) => swapCase(s[0]!) + s.slice(1)));
+    variants.add(withSegment(index, (s) => `/${s}`));
+  });
+  variants.delete(path);
+  return [...variants];
+}
+
 type Call = { caller: Party | null; actingFor?: Party; foreign?: boolean };
 
 async function call(route: string, { caller, actingFor, foreign }: Call) {
@@ -263,10 +332,40 @@ afterAll(async () => {
 describe('the authorization matrix', () => {
   it('classifies every authenticated route the server registers', () => {
     const registered = t.app.routeTable
-      .filter((route) => !route.isPublic && isProtectedPath(route.url))
+      .filter((route) => !route.isPublic)
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(registered).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('needs a session on every route but the ones that say `auth: public`, which are exactly these', () => {
+    const open = t.app.routeTable.filter((route) => route.isPublic).map((route) => `${route.method} ${route.url}`);
+    expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('decides on the route the path reaches: no spelling of a protected path answers without a session', async () => {
+    const problems: string[] = [];
+    for (const route of t.app.routeTable) {
+      const canonical = samplePath(route.url);
+      const expected = (await t.app.inject({ method: route.method as 'GET', url: canonical })).statusCode;
+      for (const url of spellingsOf(canonical, route.url)) {
+        const { statusCode } = await t.app.inject({ method: route.method as 'GET', url });
+        // A public route answers a spelling as its own path, or refuses it (the docs' file server: 403).
+        const fine = route.isPublic ? statusCode === expected || (statusCode >= 400 && statusCode < 500) : [401, 404].includes(statusCode);
+        if (!fine) problems.push(`${route.method} ${url} (${route.url}): ${statusCode}, canonical ${expected}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The review's finding, by name: the stock of every product without a token.
+    const found = await t.app.inject({ url: `/%61pi/Product/getInventoryByMultipleProductId?productIds=${A.productId}` });
+    expect(found.statusCode).toBe(401);
+  });
+
+  it('serves a routed spelling of a path to a signed-in caller as the route itself', async () => {
+    const headers = { authorization: `Bearer ${await tokenFor(A)}` };
+    const response = await t.app.inject({ url: `/%61pi/Product/getInventory?productId=${A.productId}`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().Data).toEqual((await t.app.inject({ url: `/api/Product/getInventory?productId=${A.productId}`, headers })).json().Data);
   });
 
   it('answers every route for every caller as the matrix says, never with the other retailer’s data', async () => {

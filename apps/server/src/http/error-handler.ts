@@ -11,12 +11,28 @@ type Failure = { status: number; message: string; retryAfterSeconds?: number | u
 /** Fastify's own client-error codes, answered with a message a retailer can read. */
 const FASTIFY_CLIENT_ERRORS: Record<string, Failure> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.http.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.http.bodyNotObject },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.http.tooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.http.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.http.invalidInput },
   FST_ERR_CTP_EMPTY_TYPE: { status: 415, message: messages.http.unsupportedMediaType },
 };
+
+/**
+ * PostgreSQL refusing text: 22021 (a NUL byte, "invalid byte sequence") and 22P05 (an unpaired
+ * surrogate in jsonb, "unsupported Unicode escape sequence"). The contract's text() refuses both
+ * first; this is the backstop for a string that reached a query some other way.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  // The driver's error sits in the cause chain (drizzle wraps it), as for isUniqueViolation.
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+  }
+  return false;
+}
 
 export function classifyError(error: unknown): Failure {
   if (error instanceof AppError) {
@@ -24,8 +40,13 @@ export function classifyError(error: unknown): Failure {
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
+    // The body as a whole is missing (no body, or an empty one) or is not an object.
+    if (error.validationContext === 'body' && first?.instancePath === '/' && first.keyword === 'invalid_type') {
+      return { status: 400, message: messages.http.bodyNotObject };
+    }
     return { status: 400, message: first?.message ?? messages.http.invalidInput };
   }
+  if (isUnstorableText(error)) return { status: 400, message: messages.http.unstorableText('The text') };
   if (isResponseSerializationError(error)) {
     return { status: 500, message: messages.http.serverError };
   }

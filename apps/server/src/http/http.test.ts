@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@frameport/domain/messages';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { createRetailer, loginAs } from '../test/factories.ts';
+import { createProduct, createRetailer, loginAs } from '../test/factories.ts';
 
 /** The HTTP basics every route shares: envelope, one error handler, headers, limits, SPA. */
 
@@ -49,6 +49,53 @@ describe('errors answer with the envelope, never a stack trace', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(failure(messages.http.malformedJson));
+  });
+
+  it('application/json with no body (what many clients send on DELETE) is a call without a body', async () => {
+    const own = (await loginAs(t.app, await createRetailer(t.db))).headers;
+    const json = { ...own, 'content-type': 'application/json' };
+    const product = await createProduct(t.db, { stocks: [50] });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product/addItemsToCart',
+      headers: own,
+      payload: { Products: [{ ProductId: product.productId, ColorVariant: 'C1', Quantity: 1 }] },
+    });
+    expect(add.statusCode).toBe(200);
+    const cart = await t.app.inject({ url: '/api/Product/getCartItems', headers: own });
+    const lineId = cart.json().Data.cartItems[0].CartProductDetailId as number;
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/Product/deleteCartItems?CartProductDetailID=${lineId}`, headers: json });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().Data.productCount).toBe(0);
+    const cleared = await t.app.inject({ method: 'DELETE', url: '/api/Product/clearCart', headers: { ...json, 'content-type': 'application/json; charset=utf-8' } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Account/logout', headers: json })).statusCode).toBe(200);
+  });
+
+  it('a route that needs a body answers an empty or non-object one with a clear 400', async () => {
+    for (const payload of ['', 'null', '[]', '"text"']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/Product/addItemsToCart',
+        headers: { ...signedIn, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual(failure(messages.http.bodyNotObject));
+    }
+  });
+
+  it('JSON naming __proto__ or constructor.prototype is refused (400), as by Fastify’s own parser', async () => {
+    for (const payload of ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/Account/logout',
+        headers: { ...signedIn, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().Status).toBe(1);
+    }
   });
 
   it('a content type the server does not read → 415', async () => {
@@ -121,8 +168,10 @@ describe('the built SPA', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<div id="root">');
+    // The build's files are public routes: no session needed, as for the page itself.
     const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
+    expect(t.app.routeTable.find((route) => route.url === '/assets/app-abc123.js')?.isPublic).toBe(true);
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
@@ -169,6 +218,11 @@ describe('the built SPA', () => {
 
   it('does not answer API paths or missing files with the SPA', async () => {
     expect((await t.app.inject({ url: '/api/unknown' })).statusCode).toBe(404);
+    for (const url of ['/%61pi/unknown', '//api/unknown', '/API/Product/getAll', '/x/../api/unknown', '/%2Fbackoffice/x']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual(failure(messages.http.notFound));
+    }
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/home' })).statusCode).toBe(404);
   });

@@ -24,7 +24,7 @@ declare module 'fastify' {
     identity: Identity | null;
   }
   interface FastifyContextConfig {
-    /** 'public' routes need no bearer token; every other /api and /backoffice route does. */
+    /** 'public' routes need no bearer token; every other route does, whatever its path (http/auth.ts). */
     auth?: 'public';
   }
 }
