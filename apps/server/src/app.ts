@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
 import { bearerAuth, registerPublic } from './http/auth.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { loggerOptions } from './log.ts';
 import { accountRoutes, emailChangeRoutes } from './modules/account/routes.ts';
@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the server registers, as registered: the authorization matrix test walks it, so a

@@ -92,3 +92,14 @@ export function registerNotFoundHandler(app: FastifyInstance, spaFallback: SpaFa
     return reply.code(404).send(fail(messages.http.notFound));
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses some URLs before any route, hook or error
+ * handler runs (a percent-escape that decodes to no valid text, a path parameter longer than the
+ * router allows). Those answer in the envelope too, not in Fastify's own JSON.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const failure = classifyError(error);
+  request.log.info({ status: failure.status, code: error.code }, 'request refused by the router');
+  return reply.code(failure.status).send(fail(failure.message));
+}
