@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
+import { prepareDatabase } from './db/seed/index.ts';
 
 /** read config → open db → migrate → seed if empty → listen; closes cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -11,18 +11,11 @@ async function main() {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     poolMax: config.databasePoolMax,
   });
-  await database.migrate();
 
   const app = await buildApp({ config, database, clock: systemClock });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`database: ${where}`);
-
-  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    const started = performance.now();
-    app.log.info('empty database: seeding the demo catalogue and accounts');
-    const summary = await seedDemo(database.db, { products: config.seedProducts });
-    app.log.info({ summary, ms: Math.round(performance.now() - started) }, 'demo data seeded');
-  }
+  await prepareDatabase(database, { seedProducts: config.seedDemo ? config.seedProducts : null, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

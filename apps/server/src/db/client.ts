@@ -17,6 +17,7 @@
  * PGlite has ONE connection: never use `db` inside `db.transaction(async (tx) => ...)` (it
  * deadlocks), and never await network I/O inside a transaction.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -61,8 +62,15 @@ export function isUniqueViolation(error: unknown): boolean {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations in src/db/migrations (idempotent). */
+  /** Applies the committed migrations in src/db/migrations (idempotent), inside `exclusive`. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process does start-up work on this database: on PostgreSQL under
+   * a session advisory lock held on a connection of its own (replicas starting together wait
+   * for each other); on PGlite the folder lock already makes this process the only one.
+   * Re-entrant: `migrate()` inside `work` does not wait for itself.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** `select 1`; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -80,6 +88,9 @@ export interface OpenDatabaseOptions {
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The advisory lock key for start-up work (migrations, the demo seed): "frameport" folded into an int8. */
+const STARTUP_LOCK_KEY = '7308044403170079860';
 
 const INT8_OID = 20;
 const parseInt8 = (value: string): number => Number(value);
@@ -119,6 +130,7 @@ export function wrapPglite(client: PGlite): Database {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
     },
+    exclusive: (work) => work(),
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -294,12 +306,28 @@ async function openPostgres(databaseUrl: string, poolMax: number): Promise<Datab
   const nodeDb = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const db: Db = nodeDb;
   let closed = false;
+  const holding = new AsyncLocalStorage<true>();
+  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (holding.getStore()) return work();
+    // Not a pool connection: the lock must outlive nothing but `work`, and `work` needs the whole pool (poolMax may be 1).
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    connection.on('error', () => {});
+    await connection.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      return await holding.run(true, work);
+    } finally {
+      // Ending the session releases the lock even when the unlock cannot be sent.
+      await connection.end().catch(() => {});
+    }
+  }
   return {
     db,
     kind: 'postgres',
     async migrate() {
-      await migratePg(nodeDb, { migrationsFolder: MIGRATIONS_FOLDER });
+      await exclusive(() => migratePg(nodeDb, { migrationsFolder: MIGRATIONS_FOLDER }));
     },
+    exclusive,
     async ping() {
       await db.execute(sql`select 1`);
     },

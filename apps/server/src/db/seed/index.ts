@@ -11,7 +11,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { DiscountRule as DomainDiscountRule } from '@frameport/domain';
 import { hashPassword } from '../../modules/account/password.ts';
 import { sanitizePageHtml } from '../../modules/content/sanitize.ts';
-import { queryRows, type Db, type Tx } from '../client.ts';
+import { queryRows, type Database, type Db, type Tx } from '../client.ts';
 import * as schema from '../schema.ts';
 import {
   auditLog,
@@ -140,6 +140,27 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
       and not exists (select 1 from ${roles}) and not exists (select 1 from ${states}) as empty`,
   );
   return row?.empty === true;
+}
+
+/**
+ * What a server does with its database before serving (main.ts): apply the migrations, then seed
+ * the demo data when `seedProducts` is given and the database is empty. All of it inside
+ * `database.exclusive`: of several replicas started together on one empty PostgreSQL, one
+ * migrates and seeds while the others wait, then find the migrations applied and the data there.
+ * Returns the seed summary, or null when nothing was seeded.
+ */
+export async function prepareDatabase(
+  database: Database,
+  options: { seedProducts: number | null; log: { info(fields: object, message: string): void } },
+): Promise<SeedSummary | null> {
+  return database.exclusive(async () => {
+    await database.migrate();
+    if (options.seedProducts === null || !(await isDatabaseEmpty(database.db))) return null;
+    options.log.info({ products: options.seedProducts }, 'empty database: seeding the demo catalogue and accounts');
+    const summary = await seedDemo(database.db, { products: options.seedProducts });
+    options.log.info({ summary }, 'demo data seeded');
+    return summary;
+  });
 }
 
 /** Empties every table and restarts every identity (the migrations table is kept). */
