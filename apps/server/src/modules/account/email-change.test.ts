@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from '@frameport/domain/contract';
@@ -158,6 +158,10 @@ describe('POST /api/Account/ChangeEmail', () => {
     const [notice] = await mailsTo(user.email, REQUESTED_NOTICE_SUBJECT);
     expect(notice!.text).toContain(newEmail);
     expect(`${notice!.text}${String(notice!.html)}`).not.toContain(linkToken);
+    // The outbox rows of both mails hold no token: reading the table does not change anyone's email.
+    const outbox = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, [newEmail, user.email]));
+    expect(outbox).toHaveLength(2);
+    expect(JSON.stringify(outbox)).not.toContain(linkToken);
 
     // Stored as a hash with a 24-hour expiry; the email, the sessions and the old sign-in are untouched.
     const [stored] = await requestsOf(user.userId);

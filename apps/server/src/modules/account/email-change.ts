@@ -186,7 +186,8 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
       });
       const link = `${publicUrl}/confirm-email?token=${token}`;
       const mails = [
-        await queue(tx, { to: newEmail, ...confirmMail(user.name, newEmail, link) }),
+        // The token changes the sign-in email: it goes to the new mailbox only, never into mail_outbox.
+        await queue(tx, { to: newEmail, ...confirmMail(user.name, newEmail, link), secrets: [token] }),
         await queue(tx, { to: user.email, ...requestedNotice(user.name, newEmail) }),
       ];
       return { user, mails };
