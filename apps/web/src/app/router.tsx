@@ -10,8 +10,8 @@ import { RouteErrorPage } from './routes/route-error.tsx';
 
 /**
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
- * /login and /resetpassword bare, signed-in routes behind `RequireSession` in the internal
- * header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code,
+ * /login, /resetpassword and /confirm-email bare, signed-in routes behind `RequireSession` in the
+ * internal header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code,
  * and the marketing pages load none of the signed-in app or the login form; except /homepage
  * (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
  * /login arrive prerendered (app/prerender.tsx): their markup paints before any script.
@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
           {
             path: 'resetpassword',
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+          },
+          {
+            path: 'confirm-email',
+            lazy: async () => ({ Component: (await import('./routes/confirm-email.tsx')).ConfirmEmailRoute }),
           },
         ],
       },

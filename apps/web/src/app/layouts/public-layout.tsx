@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 
 /**
- * The bare layout of public screens (/login, /resetpassword): no header or footer,
+ * The bare layout of public screens (/login, /resetpassword, /confirm-email): no header or footer,
  * the screen owns the whole viewport (spec section 2: the public header is not shown on /login).
  */
 export function PublicLayout() {

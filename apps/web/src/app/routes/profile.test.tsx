@@ -2,7 +2,8 @@ import { messages } from '@frameport/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, CURRENT_PASSWORD, fakeAccountServer } from '../../features/account/account-fixtures.ts';
+import { bodiesSentTo, CURRENT_PASSWORD, fakeAccountServer, NEW_EMAIL } from '../../features/account/account-fixtures.ts';
+import { EMAIL_READ_ONLY_NOTE } from '../../features/account/components/profile-details.tsx';
 import { setActingRetailer } from '../../features/acting/acting-store.ts';
 import { bodiesOf } from '../../features/cart/cart-fixtures.ts';
 import {
@@ -263,6 +264,7 @@ describe('/profile tabs', () => {
     // The retailer's sign-in email is theirs to change: read-only here, and the server refuses it.
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByText(messages.profile.emailOnBehalf)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sign-in email' })).not.toBeInTheDocument();
     const alternate = screen.getByLabelText('Alternate phone');
     await user.type(alternate, '9123456780');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -394,11 +396,43 @@ describe('/profile My Profile', () => {
 
     await user.clear(screen.getByLabelText('Contact person name'));
     expect(await screen.findByText('Please enter contact person’s name')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Contact person name'), 'Asha V');
-    await user.type(screen.getByLabelText('Email'), '@');
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(submit).toBeDisabled();
+    // The sign-in email changes only through Change email: read-only here, saying where to go.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByText(EMAIL_READ_ONLY_NOTE)).toBeInTheDocument();
     expect(bodiesSentTo(fetchSpy, '/api/Account/updateUserProfile')).toEqual([]);
+  });
+
+  it('Change email asks for the new address and the password, then says where the link went; nothing changes yet', async () => {
+    const fetchSpy = fakeAccountServer();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/profile');
+
+    const card = await screen.findByRole('region', { name: 'Sign-in email' });
+    expect(within(card).getByText('asha@vermaopticals.in')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Change email' }));
+    const form = within(card).getByRole('form', { name: 'Change email' });
+    await user.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(form).findByText(messages.profile.emailInvalid)).toBeInTheDocument();
+    expect(within(form).getByText(messages.emailChange.passwordRequired)).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('New email'), NEW_EMAIL);
+    await user.type(within(form).getByLabelText('Current password'), 'Wrong@123');
+    await user.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(form).findByText(messages.password.wrongCurrent)).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), CURRENT_PASSWORD);
+    await user.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
+    expect(
+      await within(card).findByText(`We sent a confirmation link to ${NEW_EMAIL}. Your email changes when you open it.`),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('form', { name: 'Change email' })).not.toBeInTheDocument();
+    expect(within(card).getByText('asha@vermaopticals.in')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, '/api/Account/ChangeEmail')).toEqual([
+      { NewEmail: NEW_EMAIL, CurrentPassword: 'Wrong@123' },
+      { NewEmail: NEW_EMAIL, CurrentPassword: CURRENT_PASSWORD },
+    ]);
   });
 
   it('saves a valid change, says so and shows the new values', async () => {

@@ -9,6 +9,8 @@ import { jsonResponse } from '../../testing/render-app.tsx';
 export const CURRENT_PASSWORD = 'Current@123';
 export const VALID_RESET_TOKEN = 'valid-token';
 export const RESET_DONE_MESSAGE = 'Your password has been reset.';
+export const VALID_EMAIL_TOKEN = 'email-token';
+export const NEW_EMAIL = 'asha.new@vermaopticals.in';
 
 export type FakeAccount = {
   /** By the `email` query parameter; '' is the signed-in user's own profile. */
@@ -19,6 +21,8 @@ export type FakeAccount = {
   reset?: 'ok' | 'invalid-token' | 'fail';
   loginBanners?: Banner[] | 'fail';
   retailers?: RetailerListItem[];
+  /** How confirmEmailChange answers VALID_EMAIL_TOKEN (other tokens: the invalid-link failure). */
+  confirmEmail?: 'kept' | 'signed-out' | 'expired' | 'network';
 };
 
 const ok = (Data: unknown) => jsonResponse({ Status: 0, Error: null, Data });
@@ -66,6 +70,19 @@ function answer(data: FakeAccount, profiles: Record<string, UserProfile | 'fail'
       const reset = data.reset ?? 'ok';
       if (reset === 'ok') return ok({ result: true, message: RESET_DONE_MESSAGE });
       return reset === 'invalid-token' ? failure(messages.reset.invalidToken) : failure('Something went wrong. Please try again.', 500);
+    }
+    case '/api/Account/ChangeEmail': {
+      const body = bodyOf(init);
+      if (body.CurrentPassword !== CURRENT_PASSWORD) return failure(messages.password.wrongCurrent);
+      return ok({ message: messages.emailChange.requested(String(body.NewEmail)) });
+    }
+    case '/api/Account/confirmEmailChange': {
+      const outcome = data.confirmEmail ?? 'kept';
+      if (bodyOf(init).token !== VALID_EMAIL_TOKEN) return failure(messages.emailChange.linkInvalid);
+      // What fetch does when no answer comes.
+      if (outcome === 'network') throw new TypeError('Failed to fetch');
+      if (outcome === 'expired') return failure(messages.emailChange.linkExpired);
+      return ok({ message: messages.emailChange.confirmed(NEW_EMAIL), email: NEW_EMAIL, sessionKept: outcome === 'kept' });
     }
     case '/api/Account/getLoginBanners':
       return data.loginBanners === 'fail' ? failure('Something went wrong. Please try again.', 500) : ok({ banners: data.loginBanners ?? [] });

@@ -25,6 +25,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { RESULT_TOAST_MS } from '../../../lib/notify.ts';
 import { profileQueries } from '../../auth/api.ts';
 import { useUpdateProfile } from '../api.ts';
+import { SignInEmailCard } from './change-email.tsx';
 import { OrderingLimitsCard } from './ordering-limits-card.tsx';
 
 /** The picture types the server accepts (contract: PNG, JPEG or WebP). */
@@ -32,6 +33,7 @@ const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const PICTURE_TYPE_ERROR = 'Please choose a PNG, JPEG or WebP picture.';
 export const PICTURE_SIZE_ERROR = `The picture must be ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB or smaller.`;
 const NOT_SET = 'Not set';
+export const EMAIL_READ_ONLY_NOTE = 'Use Change email under Sign-in email to change it.';
 
 type ProfileDetailsProps = {
   /** The retailer a sales executive acts for; null: the signed-in user's own profile. */
@@ -40,8 +42,9 @@ type ProfileDetailsProps = {
 
 /**
  * The My Profile tab: the profile read-only, with the picture (a placeholder when there is none).
- * Edit Profile opens the four contact fields and the picture; business name, PAN, GSTIN and the
- * address stay read-only (spec section 5).
+ * Edit Profile opens the contact name, phones and the picture, with the email read-only; business
+ * name, PAN, GSTIN and the address stay read-only (spec section 5). The user's own sign-in email
+ * changes through its own card (Change email: password, then a link to the new address).
  */
 export function ProfileDetails({ email }: ProfileDetailsProps) {
   const profile = useQuery(profileQueries.detail(email));
@@ -107,6 +110,8 @@ export function ProfileDetails({ email }: ProfileDetailsProps) {
           />
         </Card>
       )}
+
+      {email === null && <SignInEmailCard email={data.Email} />}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="business-details-title">
         <Title order={2} fz="h4" id="business-details-title">
@@ -284,9 +289,10 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
               autoCapitalize="none"
               spellCheck={false}
               disabled={busy}
-              // Acting for a retailer, the sign-in email stays theirs to change (the server refuses it).
-              readOnly={actingEmail !== null}
-              description={actingEmail !== null ? messages.profile.emailOnBehalf : undefined}
+              // The sign-in email changes only through Change email (the server refuses it here);
+              // acting for a retailer, it stays theirs to change.
+              readOnly
+              description={actingEmail !== null ? messages.profile.emailOnBehalf : EMAIL_READ_ONLY_NOTE}
               error={errors.email?.message}
             />
             <TextInput
