@@ -188,6 +188,7 @@ const ROUTES: Record<string, RouteCase> = {
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),
   },
   'POST /api/admin/orders/:id/invoice': { kind: 'admin', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
+  'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
   'POST /backoffice/LensMaster/LensInvoiceReport': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
   'POST /backoffice/LensMaster/AccountStatement': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
   'POST /backoffice/LensMaster/RazorpaymentRequest': {
@@ -206,6 +207,22 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'actingOptional',
     build: async ({ subject }) => ({ params: { invoiceId: String(await invoiceOf(ownerOf(subject))) } }),
     foreign: async () => ({ params: { invoiceId: String(await invoiceOf(B)) } }),
+  },
+  // The sandbox payment page's calls: a link is found by its own id, like a payment status.
+  'GET /api/payments/sandbox/:linkId': {
+    kind: 'actingOptional',
+    build: async ({ subject }) => ({ params: { linkId: await paymentLinkOf(ownerOf(subject)) } }),
+    foreign: async () => ({ params: { linkId: await paymentLinkOf(B) } }),
+  },
+  'POST /api/payments/sandbox/:linkId/pay': {
+    kind: 'actingOptional',
+    build: async ({ subject }) => ({ params: { linkId: await paymentLinkOf(ownerOf(subject)) } }),
+    foreign: async () => ({ params: { linkId: await paymentLinkOf(B) } }),
+  },
+  'POST /api/payments/sandbox/:linkId/fail': {
+    kind: 'actingOptional',
+    build: async ({ subject }) => ({ params: { linkId: await paymentLinkOf(ownerOf(subject)) } }),
+    foreign: async () => ({ params: { linkId: await paymentLinkOf(B) } }),
   },
 };
 

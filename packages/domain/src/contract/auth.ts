@@ -30,6 +30,17 @@ export const TokenErrorSchema = z.object({
 });
 export type TokenError = z.infer<typeof TokenErrorSchema>;
 
+/** POST /api/admin/accounts/:userId/unlock (admin): forgets every sign-in counter of the account. */
+export const UnlockSignInParamsSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const UnlockSignInResultSchema = z.object({
+  message: z.string(),
+  UserId: z.number().int(),
+  Email: z.string(),
+  /** The counters forgotten: the account's own, its pairs with each address, its reset requests. */
+  countersCleared: z.number().int(),
+});
+export type UnlockSignInResult = z.infer<typeof UnlockSignInResultSchema>;
+
 export const ROLE_NAMES = {
   retailer: 'Retailer',
   salesexecutive: 'Sales Executive',

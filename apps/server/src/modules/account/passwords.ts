@@ -11,17 +11,13 @@ import { ForgotPasswordFormSchema, NewPasswordSchema } from '@frameport/domain';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { loginAttempts, passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { cancelPendingEmailChanges } from './email-change.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { hashToken } from './service.ts';
-
-/** Forgot-password throttling, counted in login_attempts so it holds across processes. */
-export const FORGOT_WINDOW_MS = 60 * 60 * 1000;
-export const MAX_FORGOT_PER_EMAIL = 3;
-export const MAX_FORGOT_PER_IP = 20;
+import { admit, clearAccount, forgotRules } from './throttle.ts';
 
 export const RESET_MAIL_SUBJECT = 'Reset your Frameport password';
 
@@ -98,17 +94,11 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
     return { result: true, message: messages.password.changed };
   }
 
-  async function countSince(key: string, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attemptedAt, since)));
-    return row?.count ?? 0;
-  }
-
   /**
    * The same answer for every well-formed email, known or not, so nobody learns who has an
-   * account. Each accepted request counts against the email and the address. The mail is sent
+   * account. Each request is counted against the email and the address (throttle.ts) before any
+   * other work, atomically, so parallel requests cannot pass a limit together; a refused request
+   * counts against neither. Unknown emails count the same way. The mail is sent
    * after the token is committed, without waiting for it: an SMTP round trip would make the
    * answer for a known email slower than for an unknown one.
    */
@@ -117,19 +107,13 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
     if (!parsed.success) throw new AppError('invalid', firstMessage(parsed.error));
     const email = parsed.data.email.toLowerCase();
     const now = clock.now();
-    const since = new Date(now.getTime() - FORGOT_WINDOW_MS);
-    const emailKey = `forgot:${email}`;
-    const ipKey = `forgot-ip:${ip}`;
-    if ((await countSince(ipKey, since)) >= MAX_FORGOT_PER_IP || (await countSince(emailKey, since)) >= MAX_FORGOT_PER_EMAIL) {
-      throw new AppError('rate_limited', messages.http.rateLimited, { retryAfterSeconds: FORGOT_WINDOW_MS / 1000 });
+    const admission = await admit(db, now, forgotRules(email, ip));
+    if (!admission.allowed) {
+      throw new AppError('rate_limited', messages.http.rateLimited, { retryAfterSeconds: admission.retryAfterSeconds });
     }
 
     const token = randomBytes(32).toString('base64url');
     const user = await db.transaction(async (tx) => {
-      await tx.insert(loginAttempts).values([
-        { key: emailKey, attemptedAt: now, succeeded: false },
-        { key: ipKey, attemptedAt: now, succeeded: false },
-      ]);
       const [found] = await tx
         .select({ id: users.id, email: users.email, name: users.name })
         .from(users)
@@ -208,9 +192,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
         .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
       await revokeSessions(tx, spent.userId, now);
       await cancelPendingEmailChanges(tx, spent.userId, now);
-      await tx
-        .delete(loginAttempts)
-        .where(and(eq(loginAttempts.key, `user:${user.email.toLowerCase()}`), eq(loginAttempts.succeeded, false)));
+      await clearAccount(tx, user.email.toLowerCase());
     });
     return { result: true, message: messages.password.changed };
   }

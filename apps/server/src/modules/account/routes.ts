@@ -19,6 +19,8 @@ import {
   TokenErrorSchema,
   TokenRequestSchema,
   TokenResponseSchema,
+  UnlockSignInParamsSchema,
+  UnlockSignInResultSchema,
   UpdateUserProfileBodySchema,
   UpdateUserProfileResponseSchema,
   UserProfileQuerySchema,
@@ -56,6 +58,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['Account'],
         summary: 'Sign in (OAuth2 password grant, form body)',
+        description:
+          '`grant_type=password` is required (missing: 400 invalid_request; another grant: 400 unsupported_grant_type). ' +
+          'Each attempt is counted before the password is checked: 5 per account and address and 30 per address in ' +
+          '15 minutes; per account, 100 from all addresses together and then one more after a doubling wait, except ' +
+          'from addresses that signed in to it before. Refused: 429 with Retry-After. Too many checks waiting in the ' +
+          'server: 503 temporarily_unavailable with Retry-After.',
         consumes: ['application/x-www-form-urlencoded'],
         security: [],
         body: TokenRequestSchema,
@@ -65,6 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           401: TokenErrorSchema,
           429: TokenErrorSchema,
           500: TokenErrorSchema,
+          503: TokenErrorSchema,
         },
       },
       // /token answers in the OAuth shape, never the envelope, whatever went wrong.
@@ -83,9 +92,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const { grant_type: grantType, username, password, remember_me: rememberMe } = request.body ?? {};
-      if (grantType !== undefined && grantType !== 'password') {
-        throw new TokenError(400, 'unsupported_grant_type', messages.login.unsupportedGrant);
-      }
+      // RFC 6749 section 5.2: a request without a grant type is malformed, an unknown one unsupported.
+      if (!grantType) throw new TokenError(400, 'invalid_request', messages.login.grantTypeRequired);
+      if (grantType !== 'password') throw new TokenError(400, 'unsupported_grant_type', messages.login.unsupportedGrant);
       if (!username?.trim() || !password) {
         throw new TokenError(400, 'invalid_request', messages.login.missingFields);
       }
@@ -97,6 +106,25 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         userAgent: request.headers['user-agent'],
       });
     },
+  );
+
+  app.post(
+    '/api/admin/accounts/:userId/unlock',
+    {
+      onRequest: async (request) => {
+        if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
+      },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Let an account sign in again at once: forgets its sign-in throttle counters (admin)',
+        description:
+          "Forgets the account's own counter, its counters with every address and its password-reset requests. " +
+          'Audited (account.unlockSignIn: who, when, from where). An unknown user is 404.',
+        params: UnlockSignInParamsSchema,
+        response: { 200: envelopeOf(UnlockSignInResultSchema) },
+      },
+    },
+    async (request) => ok(await account.unlockSignIn(requireIdentity(request), request.params.userId, request.ip)),
   );
 
   app.post(

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type ShippingAddress, type TokenResponse, type UserProfile } from '@frameport/domain/contract';
+import {
+  type ShippingAddress,
+  type TokenResponse,
+  type UnlockSignInResult,
+  type UserProfile,
+} from '@frameport/domain/contract';
 import { paiseToRupees } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
@@ -9,7 +14,6 @@ import {
   auditLog,
   cities,
   countries,
-  loginAttempts,
   retailers,
   roles,
   salesExecutiveRetailers,
@@ -21,18 +25,25 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import {
+  admit,
+  clearAccount,
+  giveBack,
+  isKnownAddress,
+  passwordVerifications,
+  QueueFullError,
+  rememberAddress,
+  settleSuccess,
+  signInKeys,
+  signInRules,
+} from './throttle.ts';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_ME_TTL_MS = 30 * SESSION_TTL_MS;
-/** Sign-in throttling, counted in the database so it holds across processes. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_USER = 5;
-export const MAX_FAILURES_PER_IP = 30;
-
 /** Thrown by signIn; the route answers it in the OAuth shape `{ error, error_description }`. */
 export class TokenError extends Error {
   constructor(
-    readonly status: 400 | 401 | 429,
+    readonly status: 400 | 401 | 429 | 503,
     readonly error: string,
     readonly description: string,
     readonly retryAfterSeconds?: number,
@@ -60,36 +71,42 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
   // Verifying against a real hash for unknown users keeps both answers equally slow.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  async function recentFailures(key: string, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.key, key), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)));
-    return row?.count ?? 0;
-  }
-
+  /**
+   * The attempt is counted (or refused) before the password is verified, and the verification
+   * waits its turn in the process's queue; see throttle.ts.
+   */
   async function signIn(input: SignInInput): Promise<TokenResponse> {
     const now = clock.now();
     const email = input.username.trim().toLowerCase();
-    const userKey = `user:${email}`;
-    const ipKey = `ip:${input.ip}`;
-    const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-    const [userFailures, ipFailures] = [await recentFailures(userKey, since), await recentFailures(ipKey, since)];
-    if (userFailures >= MAX_FAILURES_PER_USER || ipFailures >= MAX_FAILURES_PER_IP) {
-      throw new TokenError(429, 'too_many_attempts', messages.login.tooManyAttempts, LOGIN_WINDOW_MS / 1000);
-    }
-
     const [user] = await db
       .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+    const known = user ? await isKnownAddress(db, user.id, input.ip, now) : false;
+    const admission = await admit(db, now, signInRules(email, input.ip, known));
+    if (!admission.allowed) {
+      const accountWide = admission.refusedBy.key === signInKeys.account(email);
+      throw new TokenError(
+        429,
+        'too_many_attempts',
+        accountWide ? messages.login.accountThrottled : messages.login.tooManyAttempts,
+        admission.retryAfterSeconds,
+      );
+    }
+
+    let passwordOk: boolean;
+    try {
+      passwordOk = await passwordVerifications.run(email, async () =>
+        verifyPassword(user?.passwordHash ?? (await dummyHash), input.password),
+      );
+    } catch (error) {
+      if (!(error instanceof QueueFullError)) throw error;
+      // Never verified: the attempt does not count against the caller.
+      await giveBack(db, admission.counted);
+      throw new TokenError(503, 'temporarily_unavailable', messages.login.busy, 1);
+    }
     if (!user || !user.isActive || !passwordOk) {
-      await db.insert(loginAttempts).values([
-        { key: userKey, attemptedAt: now, succeeded: false },
-        { key: ipKey, attemptedAt: now, succeeded: false },
-      ]);
       throw new TokenError(400, 'invalid_grant', messages.login.badCredentials);
     }
 
@@ -107,7 +124,9 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
         userAgent: input.userAgent?.slice(0, 300) ?? null,
       });
       await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-      await tx.delete(loginAttempts).where(and(eq(loginAttempts.key, userKey), eq(loginAttempts.succeeded, false)));
+      // This address may try again freely, and the attempt is not held against the account or the address.
+      await settleSuccess(tx, admission.counted, signInKeys.pair(email, input.ip));
+      await rememberAddress(tx, user.id, input.ip, now);
     });
     return {
       access_token: token,
@@ -147,6 +166,29 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
   async function authenticate(token: string): Promise<Identity | null> {
     const [row] = await sessionByToken.execute({ tokenHash: hashToken(token), now: clock.now() });
     return row ?? null;
+  }
+
+  /**
+   * An admin forgets every sign-in counter of an account (its own, its pairs with each address, its
+   * reset requests), so its owner can sign in from anywhere at once; who did it and when is audited.
+   */
+  async function unlockSignIn(admin: Identity, userId: number, ip: string): Promise<UnlockSignInResult> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw new AppError('not_found', messages.login.accountNotFound);
+      const countersCleared = await clearAccount(tx, user.email.toLowerCase());
+      await tx.insert(auditLog).values({
+        actorUserId: admin.userId,
+        action: 'account.unlockSignIn',
+        entity: 'user',
+        entityId: String(userId),
+        details: { email: user.email, countersCleared },
+        ip,
+        createdAt: now,
+      });
+      return { message: messages.login.unlocked(user.email), UserId: userId, Email: user.email, countersCleared };
+    });
   }
 
   async function signOut(identity: Identity): Promise<void> {
@@ -313,7 +355,7 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     };
   }
 
-  return { signIn, authenticate, signOut, resolveActing, recordOnBehalf, getUserProfile };
+  return { signIn, unlockSignIn, authenticate, signOut, resolveActing, recordOnBehalf, getUserProfile };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
