@@ -1,4 +1,4 @@
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@frameport/domain/messages';
 import { loadConfig, type FileStoreConfig } from '../config.ts';
@@ -77,6 +77,21 @@ describe('the S3 file store against a real S3-compatible server', () => {
     expect(await store.put(key, Buffer.from('the bytes'), 'image/webp')).toEqual({ created: true });
     expect(await store.put(key, Buffer.from('the bytes'), 'image/webp')).toEqual({ created: false });
     expect(await readAll(store, key)).toBe('the bytes');
+  });
+
+  it('keeps serving and storing while many opened files are not read yet (slow clients hold no store connection)', async () => {
+    // More unread files than the SDK's connection pool (50), each larger than the socket buffers
+    // take in: a streamed answer would keep its connection until the reader catches up.
+    const keys = Array.from({ length: 60 }, (_, index) => `profiles/ee/${index.toString(16).padStart(24, 'e')}-avatar.webp`);
+    const bytesOf = (key: string) => Buffer.concat([Buffer.from(key), Buffer.alloc(1024 * 1024, 7)]);
+    for (const key of keys) await store.put(key, bytesOf(key), 'image/webp');
+    const opened = await Promise.all(keys.map((key) => store.open(key)));
+    expect(await store.put('profiles/ff/ffffffffffffffffffffffff-avatar.webp', Buffer.from('later'), 'image/webp')).toEqual({
+      created: true,
+    });
+    expect(await readAll(store, 'profiles/ff/ffffffffffffffffffffffff-avatar.webp')).toBe('later');
+    const contents = await Promise.all(opened.map((file) => buffer(file!.stream)));
+    expect(contents.map((bytes, index) => bytes.equals(bytesOf(keys[index]!)))).toEqual(keys.map(() => true));
   });
 
   it('refuses keys outside the shape the server generates, before any request', async () => {

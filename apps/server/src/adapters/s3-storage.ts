@@ -22,7 +22,9 @@ type ErrorLogger = { error(details: object, message: string): void };
 /** A connect that takes longer means the store is down for this request. */
 const CONNECT_TIMEOUT_MS = 5_000;
 /** An open connection silent for this long is given up (a stuck store must not hold requests forever). */
-const IDLE_TIMEOUT_MS = 30_000;
+const IDLE_TIMEOUT_MS = 10_000;
+/** One retry (the SDK backs off first): a store that is down answers 503 within seconds, not minutes. */
+const MAX_ATTEMPTS = 2;
 
 type SdkError = { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
 
@@ -48,6 +50,7 @@ export function createS3FileStore(config: S3Config, logger: ErrorLogger): FileSt
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    maxAttempts: MAX_ATTEMPTS,
   });
   const Bucket = config.bucket;
 
@@ -97,19 +100,18 @@ export function createS3FileStore(config: S3Config, logger: ErrorLogger): FileSt
 
     async open(key) {
       if (!isSafeKey(key)) return null;
-      let output;
+      // The object is read whole before it is handed on: stored images are re-encoded WebP of at
+      // most a few hundred KB, and a client reading slowly must not hold one of the client's
+      // pooled connections to the store (enough slow readers would stall every upload and read).
       try {
-        output = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const output = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!output.Body) throw new Error('the answer has no body');
+        const bytes = Buffer.from(await output.Body.transformToByteArray());
+        return { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length, modifiedAt: output.LastModified ?? new Date(0) };
       } catch (error) {
         if (isMissingKey(error)) return null;
         throw unavailable('get', key, error);
       }
-      const body = output.Body;
-      if (!(body instanceof Readable) || output.ContentLength === undefined) {
-        if (body instanceof Readable) body.destroy();
-        throw unavailable('get', key, new Error('the answer has no body or no length'));
-      }
-      return { stream: body, size: output.ContentLength, modifiedAt: output.LastModified ?? new Date(0) };
     },
 
     async delete(key) {
