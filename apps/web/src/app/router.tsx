@@ -4,14 +4,16 @@ import { RequireSession } from './guards.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
 import { HomepageRoute } from './routes/marketing/homepage.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
 /**
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
- * /login, /resetpassword and /confirm-email bare, signed-in routes behind `RequireSession` in the
- * internal header/footer layout. Screens are lazy modules so a phone on /login loads no home-page code,
+ * /login, /resetpassword, /confirm-email and the payment sandbox's page bare, signed-in routes behind
+ * `RequireSession` in the internal header/footer layout; around them all, the sandbox notice
+ * (RootLayout). Screens are lazy modules so a phone on /login loads no home-page code,
  * and the marketing pages load none of the signed-in app or the login form; except /homepage
  * (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
  * /login arrive prerendered (app/prerender.tsx): their markup paints before any script.
@@ -19,6 +21,7 @@ import { RouteErrorPage } from './routes/route-error.tsx';
 export const routes: RouteObject[] = [
   {
     path: '/',
+    Component: RootLayout,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoader />,
     children: [
@@ -67,6 +70,12 @@ export const routes: RouteObject[] = [
           {
             path: 'resetpassword',
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+          },
+          {
+            // The payment sandbox's page (opened in a new window by Pay invoices): it asks a signed-out
+            // visitor to sign in, as only the link's retailer or someone acting for it may pay.
+            path: 'payments/sandbox/:linkId',
+            lazy: async () => ({ Component: (await import('./routes/sandbox-payment.tsx')).SandboxPaymentRoute }),
           },
           {
             path: 'confirm-email',

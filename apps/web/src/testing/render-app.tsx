@@ -1,14 +1,22 @@
+import type { PaymentSettings } from '@frameport/domain/contract/payments';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
+import { paymentQueries } from '../features/payments/api.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
-/** The real route table in memory at `path`, with the real providers (no retries in tests). */
-export function renderApp(path: string) {
+/**
+ * The real route table in memory at `path`, with the real providers (no retries in tests). Every
+ * page reads the payment settings (the sandbox notice): known up front as "no sandbox", so a
+ * screen's test sees only its own calls, unless `paymentSettings: 'server'` asks the fake server.
+ */
+export function renderApp(path: string, options: { paymentSettings?: PaymentSettings | 'server' } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
+  const settings = options.paymentSettings ?? { sandbox: false };
+  if (settings !== 'server') queryClient.setQueryData(paymentQueries.settings().queryKey, settings);
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
       <RouterProvider router={router} />

@@ -45,7 +45,7 @@ export function manyInvoices(count: number): InvoiceRow[] {
 }
 
 export function statementEntry(overrides: Partial<StatementEntry> = {}): StatementEntry {
-  return { Date: '2026-04-03', Kind: 'Invoice', Reference: invoiceNo(2), Debit: 3000, Credit: 0, Balance: 3000, ...overrides };
+  return { Date: '2026-04-03', Kind: 'Invoice', Reference: invoiceNo(2), Debit: 3000, Credit: 0, Balance: 3000, Sandbox: false, ...overrides };
 }
 
 export function accountStatement(overrides: Partial<AccountStatement> = {}): AccountStatement {
@@ -67,7 +67,8 @@ export function accountStatement(overrides: Partial<AccountStatement> = {}): Acc
       statementEntry({ Date: '2026-04-02', Reference: invoiceNo(1), Debit: 2100, Balance: 4200 }),
       statementEntry({ Date: '2026-04-03', Kind: 'Payment', Reference: 'FPTXN202604030001', Debit: 0, Credit: 2100, Balance: 2100 }),
       statementEntry({ Date: '2026-04-04', Reference: invoiceNo(3), Debit: 5000, Balance: 7100 }),
-      statementEntry({ Date: '2026-04-10', Kind: 'Payment', Reference: 'FPTXN202604100002', Debit: 0, Credit: 849.5, Balance: 6250.5 }),
+      // Paid in the payment sandbox: no money moved.
+      statementEntry({ Date: '2026-04-10', Kind: 'Payment', Reference: 'FPTXN202604100002', Debit: 0, Credit: 849.5, Balance: 6250.5, Sandbox: true }),
     ],
     ...overrides,
   };

@@ -121,6 +121,19 @@ describe('MyInvoices: the account statement', () => {
     expect(within(rows[5]!).getByText('₹6,250.50')).toBeInTheDocument();
   });
 
+  it('marks a payment made in the payment sandbox, and only that one', async () => {
+    fakeInvoiceServer();
+    await openStatement();
+
+    const table = screen.getByRole('table', { name: 'Statement of account' });
+    const sandbox = within(table).getByRole('row', { name: 'Payment FPTXN202604100002' });
+    expect(within(sandbox).getByText('Sandbox')).toBeVisible();
+    expect(within(sandbox).getByText('Sandbox').closest('td')).toHaveTextContent('PaymentSandbox, no money moved');
+    const real = within(table).getByRole('row', { name: 'Payment FPTXN202604030001' });
+    expect(within(real).queryByText('Sandbox')).not.toBeInTheDocument();
+    expect(within(table).getAllByText('Sandbox')).toHaveLength(1);
+  });
+
   it('asks for another period when the dates change, and refuses a reversed one', async () => {
     const fetchSpy = fakeInvoiceServer();
     await openStatement();

@@ -12,6 +12,8 @@ import { SummaryCard } from './summary-card.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const SANDBOX_PAYMENT_TEXT = 'Paid in the payment sandbox: no money moved';
+
 /** Why a period cannot be shown, or null when it can. */
 function rangeProblem(range: DateRange, today: string): string | null {
   if (!ISO_DATE.test(range.from) || !ISO_DATE.test(range.to)) return 'Please choose both dates.';
@@ -235,6 +237,13 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
                   <Badge variant="outline" color={entry.Kind === 'Payment' ? '#1e6b31' : 'frameport.7'} radius="sm" size="md" tt="none">
                     {entry.Kind}
                   </Badge>
+                  {entry.Sandbox && (
+                    // Paid in the payment sandbox: the invoices count it as paid, but no money came in.
+                    <Badge variant="filled" color="#fff3bf" c="#4a3500" radius="sm" size="md" tt="none" ml={6} title={SANDBOX_PAYMENT_TEXT}>
+                      Sandbox
+                      <VisuallyHidden>, no money moved</VisuallyHidden>
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td className={tableClasses.number}>{entry.Reference}</Table.Td>
                 <Table.Td data-label="Debit" className={tableClasses.money}>
