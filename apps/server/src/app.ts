@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { configureZodMessages } from '@frameport/domain/contract';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
 import { bearerAuth, registerPublic } from './http/auth.ts';
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...loggerOptions(loggerOption),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

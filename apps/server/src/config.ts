@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,68 @@ import { z } from 'zod';
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for the private ranges, accepted in a TRUST_PROXY list like addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's form of TRUST_PROXY. Fastify 5 treats a bare number as "trust nothing" (a hop count
+ * cannot tell the proxy from a client that connects directly), so N hops is spelled as a function:
+ * the socket's peer and the N-1 addresses it appended are proxies, the next one is the client.
+ */
+export function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
+ * TRUST_PROXY: `false` (the default: the socket's address is the client, X-Forwarded-For is
+ * ignored), a hop count (1 behind one nginx or load balancer), or a comma-separated list of the
+ * proxies' addresses or CIDR ranges. `true` is refused: it trusts every hop, so any client could
+ * write its own address into X-Forwarded-For and with it choose its sign-in limits and audit IP.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(value)) return false;
+  if (['true', 'yes', 'on', 'all', '*'].includes(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true would trust every X-Forwarded-For hop, so any client could choose its own address ' +
+        '(and with it its sign-in limits and audit IPs). Set the number of proxies in front of the server ' +
+        '(TRUST_PROXY=1 behind one nginx or load balancer) or their addresses (TRUST_PROXY=10.0.0.5,10.1.0.0/16).',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY is a hop count from 1 to 10, or a list of proxy addresses' });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY is false, a hop count or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${invalid.join(', ') || raw}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,7 +86,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   COMPANY_STATE_CODE: z.string().regex(/^\d{2}$/, 'COMPANY_STATE_CODE is a 2-digit GST state code').default('36'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   CATALOGUE_CACHE: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: z
@@ -40,6 +103,7 @@ const ConfigSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
   INVOICE_CREDIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
@@ -61,7 +125,11 @@ export type Config = {
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   publicUrl: string;
   companyStateCode: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): none (false), the nearest N hops, or
+   * the proxies at these addresses and ranges. Never every hop: see parseTrustProxy.
+   */
+  trustProxy: TrustProxy;
   /** Serve repeated catalogue reads from memory, invalidated by the database's catalogue version. */
   catalogueCache: boolean;
   /** Where the built SPA lives; the server serves it for every non-API path when present. */
@@ -73,6 +141,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Days from an invoice's date to its due date. */
   invoiceCreditDays: number;
+  /** Minutes between purges of rows past their retention (modules/housekeeping); 0: never. */
+  housekeepingIntervalMinutes: number;
   /** Where uploaded images live: a folder on this machine, or an S3-compatible bucket every replica reads. */
   fileStore: FileStoreConfig;
 };
@@ -167,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     payments,
     invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
+    housekeepingIntervalMinutes: c.HOUSEKEEPING_INTERVAL_MINUTES,
     fileStore: fileStoreOf(c),
   };
 }
