@@ -28,6 +28,7 @@ import { createAccountService } from './modules/account/service.ts';
 import { createPasswordService } from './modules/account/passwords.ts';
 import { createProfileService } from './modules/account/profile.ts';
 import { createMailer } from './adapters/mail.ts';
+import { createHousekeeping, HOUSEKEEPING_FIRST_RUN_AFTER_MS } from './modules/housekeeping/service.ts';
 import { openFileStore } from './adapters/storage.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -202,6 +203,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db });
   await app.register(uploadRoutes, { db: database.db, store: fileStore });
+
+  // Every replica keeps the schedule; they take turns through an advisory lock (housekeeping/service.ts).
+  if (config.housekeepingIntervalMinutes > 0) {
+    const housekeeping = createHousekeeping({ db: database.db, clock, logger: app.log });
+    const intervalMs = config.housekeepingIntervalMinutes * 60_000;
+    app.addHook('onReady', async () => housekeeping.start({ intervalMs, firstRunAfterMs: HOUSEKEEPING_FIRST_RUN_AFTER_MS }));
+    app.addHook('onClose', async () => housekeeping.stop());
+  }
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   registerNotFoundHandler(app, spaFallback);

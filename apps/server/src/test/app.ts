@@ -33,7 +33,8 @@ export async function buildTestApp(
   const database = options.database ?? (await createTestDatabase());
   const clock = fixedClock('2026-11-20T10:00:00.000Z');
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl, ...options.env }),
+    // No purge timer unless a test asks: a purge measured against the test clock would remove rows a test made.
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl, HOUSEKEEPING_INTERVAL_MINUTES: '0', ...options.env }),
     webDistDir: options.webDistDir ?? '/nonexistent-web-build',
   };
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
