@@ -146,5 +146,7 @@ export const messages = {
     /** NUL or a broken Unicode character: text the database cannot store. */
     unstorableText: (field: string) => `${field} contains characters that are not allowed (NUL or invalid Unicode).`,
     fileStoreUnavailable: 'Images cannot be stored or shown right now. Please try again in a minute.',
+    /** The database cannot take the request now (down, restarting, disk full): a 503 with Retry-After. */
+    unavailable: 'The service is busy or under maintenance; nothing was changed. Please try again in a moment.',
   },
 } as const;

@@ -59,6 +59,42 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database cannot serve now, whatever the statement: the server is down or restarting
+ * (08xxx connection exceptions, 57P01-57P03 shutdown, ECONNREFUSED and friends), out of
+ * resources (53xxx: 53100 disk full, 53200 out of memory, 53300 too many connections), a
+ * read-only standby after a failover (25006), or the pool gave up waiting for a connection.
+ * Worth a retry in a moment, unlike a bug.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!(current instanceof Error) || seen.has(current)) continue;
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (/^(08|53)[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '25006'].includes(code)) return true;
+      if (UNREACHABLE_CODES.has(code)) return true;
+    }
+    if (POOL_FAILURE_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+    // drizzle wraps the driver's error in `cause`; a dual-stack connect fails with an AggregateError.
+    pending.push(current.cause);
+    if (current instanceof AggregateError) pending.push(...current.errors);
+  }
+  return false;
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** node-postgres's own failures, which carry no code. */
+const POOL_FAILURE_MESSAGES = [
+  /^timeout exceeded when trying to connect$/,
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -2,11 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { redactUrl } from '../log.ts';
 import { AppError } from './errors.ts';
 import type { SpaFallback } from './spa.ts';
 
 type Failure = { status: number; message: string; retryAfterSeconds?: number | undefined };
+
+/** A database restart or a failover takes seconds; a full disk longer, but clients then back off on their own. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client-error codes, answered with a message a retailer can read. */
 const FASTIFY_CLIENT_ERRORS: Record<string, Failure> = {
@@ -47,6 +51,9 @@ export function classifyError(error: unknown): Failure {
     return { status: 400, message: first?.message ?? messages.http.invalidInput };
   }
   if (isUnstorableText(error)) return { status: 400, message: messages.http.unstorableText('The text') };
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, message: messages.http.unavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+  }
   if (isResponseSerializationError(error)) {
     return { status: 500, message: messages.http.serverError };
   }
