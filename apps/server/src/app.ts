@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
 import { bearerAuth, registerPublic } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.ts';
 import { registerSpa } from './http/spa.ts';
 import { loggerOptions } from './log.ts';
 import { accountRoutes, emailChangeRoutes } from './modules/account/routes.ts';
@@ -167,19 +168,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bearerAuth, { authenticate: account.authenticate });
   await app.register(actingPlugin, { resolve: account.resolveActing, audit: account.recordOnBehalf });
 
-  app.get(
-    '/healthz',
-    { schema: { hide: true }, config: { auth: 'public' } },
-    async (_request, reply) => {
-      try {
-        await database.ping();
-        return { status: 'ok', database: database.kind };
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database does not answer');
-        return reply.code(503).send({ status: 'unavailable', database: database.kind });
-      }
-    },
-  );
+  await app.register(healthRoutes, { database, clock });
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());
