@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartResponse, UserProfile } from '@frameport/domain/contract';
 import { openDatabase, type Database } from '../db/client.ts';
 import { orderLines, orders, productColours, products } from '../db/schema.ts';
 import { createRetailer } from './factories.ts';
@@ -38,14 +39,16 @@ async function tokenOn(replica: Replica, email: string, password: string): Promi
   return { authorization: `Bearer ${body.access_token}` };
 }
 
-async function call(replica: Replica, method: string, url: string, headers: Record<string, string>, body?: unknown) {
+type Envelope<T> = { Status: number; Data: T; Error: { Message: string } | null };
+
+async function call<T = unknown>(replica: Replica, method: string, url: string, headers: Record<string, string>, body?: unknown) {
   const response = await fetch(`${replica.url}${url}`, {
     method,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as { Status: number; Data: any; Error: any } };
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as Envelope<T> };
 }
 
 /** A frame variant with stock; its stock set to `stock`. */
@@ -94,7 +97,7 @@ describe('three replicas on one PostgreSQL and one object store', () => {
   it('a token from replica A works on B and C; signing out on C ends it everywhere', async () => {
     const headers = await tokenOn(a, 'retailer@frameport.test', 'Retailer@123');
     for (const replica of [b, c]) {
-      const profile = await call(replica, 'GET', '/api/Account/getUserProfile', headers);
+      const profile = await call<UserProfile>(replica, 'GET', '/api/Account/getUserProfile', headers);
       expect(profile.status, replica.name).toBe(200);
       expect(profile.json.Data.Email).toBe('retailer@frameport.test');
     }
@@ -110,7 +113,7 @@ describe('three replicas on one PostgreSQL and one object store', () => {
       Products: [{ ProductId: variant.productId, ColorVariant: variant.colorVariant, Quantity: 3 }],
     });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
-    const cart = await call(c, 'GET', '/api/Product/getCartItems?pageNumber=1&pageSize=10', headers);
+    const cart = await call<CartResponse>(c, 'GET', '/api/Product/getCartItems?pageNumber=1&pageSize=10', headers);
     expect(cart.status).toBe(200);
     expect(cart.json.Data.cartItems).toEqual([
       expect.objectContaining({ ProductID: variant.productId, ColorVariant: variant.colorVariant, CartProductTotQuantity: 3 }),
@@ -133,8 +136,8 @@ describe('three replicas on one PostgreSQL and one object store', () => {
           Products: [{ ProductId: variant.productId, ColorVariant: variant.colorVariant, Quantity: EACH }],
         });
         expect(added.status).toBe(200);
-        const cart = await call(replica, 'GET', '/api/Product/getCartItems?pageNumber=1&pageSize=10', headers);
-        return { replica, headers, cartId: cart.json.Data.billToInfo.CartId as number };
+        const cart = await call<CartResponse>(replica, 'GET', '/api/Product/getCartItems?pageNumber=1&pageSize=10', headers);
+        return { replica, headers, cartId: cart.json.Data.billToInfo.CartId };
       }),
     );
     const placed = await Promise.all(
