@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   emailChangeRequests,
+  heartbeats,
   loginAttempts,
   loginKnownAddresses,
   loginThrottle,
@@ -105,6 +106,13 @@ async function seedBothSides() {
   ]);
   kept.payment_events = [`recent-${mark}`];
 
+  const beats = edges('heartbeats');
+  await t.db.insert(heartbeats).values([
+    { instance: `old-${mark}`, beatAt: beats.old },
+    { instance: `recent-${mark}`, beatAt: beats.recent },
+  ]);
+  kept.heartbeats = [`recent-${mark}`];
+
   const mail = edges('mail_outbox');
   const body = { subject: `Order ${mark}`, textBody: 'Ship to 12 Test Street', htmlBody: '<p>Ship to 12 Test Street</p>' };
   const attachments = [{ filename: 'invoice.pdf', contentType: 'application/pdf', contentBase64: 'JVBERi0=' }];
@@ -129,6 +137,7 @@ async function leftOf(mark: string) {
     password_reset_tokens: await column(sql`select token_hash as v from password_reset_tokens where token_hash like ${like}`),
     email_change_requests: await column(sql`select token_hash as v from email_change_requests where token_hash like ${like}`),
     payment_events: await column(sql`select event_id as v from payment_events where event_id like ${like}`),
+    heartbeats: await column(sql`select instance as v from heartbeats where instance like ${like}`),
   };
 }
 
@@ -159,6 +168,7 @@ describe('housekeeping: rows past their window', () => {
       email_change_requests: 1,
       mail_outbox: 1,
       payment_events: 1,
+      heartbeats: 1,
     });
     expect(await leftOf(mark)).toEqual(Object.fromEntries(Object.entries(kept).map(([table, rows]) => [table, rows.sort()])));
 
@@ -192,6 +202,7 @@ describe('housekeeping: rows past their window', () => {
         password_reset_tokens: [],
         email_change_requests: [],
         payment_events: [],
+        heartbeats: [],
       });
     } finally {
       t.clock.advance(-91 * DAY_MS);
@@ -237,12 +248,12 @@ describe('housekeeping: rows past their window', () => {
     const { lines, logger } = silentLogger();
     const housekeeping = createHousekeeping({ db: t.db, clock: t.clock, logger });
     housekeeping.start({ intervalMs: 60 * MINUTE_MS, firstRunAfterMs: 0 });
-    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('housekeeping: 13 rows past their retention removed'), {
+    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('housekeeping: 14 rows past their retention removed'), {
       timeout: 10_000,
     });
     await housekeeping.stop();
     const ran = lines.find((line) => line.msg?.endsWith('removed'));
-    expect(ran!.fields).toMatchObject({ total: 13, removed: { login_attempts: 5, sessions: 2, mail_outbox: 1 } });
+    expect(ran!.fields).toMatchObject({ total: 14, removed: { login_attempts: 5, sessions: 2, mail_outbox: 1 } });
     expect(() => housekeeping.start({ intervalMs: 1, firstRunAfterMs: 0 })).toThrow(/already started or stopped/);
   });
 });

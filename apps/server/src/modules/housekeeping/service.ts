@@ -88,6 +88,13 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
           returning 1 as removed`,
   },
   {
+    table: 'heartbeats',
+    // A server that closes removes its own row; one killed leaves it. A live server's next beat re-creates it (an upsert).
+    removes: 'health-check beats of servers that stopped without closing (`kill -9`)',
+    keptDays: 1,
+    batch: (cutoff, limit) => deleteBatch('heartbeats', sql`beat_at < ${cutoff}`, limit),
+  },
+  {
     table: 'payment_events',
     // Providers retry a webhook for a day at most; a later replay is harmless (a payment applies once, by applied_at).
     removes: 'webhook event ids kept to spot duplicates',
