@@ -1,11 +1,13 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from './modules/account/service.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { createProduct, createRetailer, loginAs, type TestUser } from './test/factories.ts';
-import { serializeError } from './log.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions, serializeError } from './log.ts';
 
 /**
  * Database errors in the log: PostgreSQL's "Failing row contains (…)" detail and drizzle's bound
@@ -127,6 +129,34 @@ describe('database errors in the log', () => {
     const serialized = serializeError(error);
     expect(serialized).toMatchObject({ code: '22P02' });
     expect(JSON.stringify(serialized)).not.toMatch(/params|queryOptions/);
+    expect(JSON.stringify(serialized)).not.toContain('secret-value@frameport.test');
+  });
+});
+
+describe("main.ts's logger", () => {
+  it('built from options (no logger instance) redacts the same way', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify(loggerOptions({ level: 'info', stream: sink }));
+    registerErrorHandler(app);
+    app.get('/fails', async () => t.db.execute(sql`select ${'secret-param@frameport.test'}::integer`));
+    try {
+      expect((await app.inject({ url: '/fails?token=SecretTokenValue123' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    // PostgreSQL quotes the value it refused; the log keeps what kind of value it was.
+    expect(log).toContain('"code":"22P02"');
+    expect(log).toContain('invalid input syntax for type integer: \\"…\\"');
+    expect(log).toContain('token=[redacted]');
+    expect(log).not.toContain('secret-param@frameport.test');
+    expect(log).not.toContain('SecretTokenValue123');
   });
 });
 

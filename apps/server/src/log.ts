@@ -18,7 +18,7 @@ const MAX_CAUSES = 8;
 
 export type SerializedError = { type: string; message: string; stack: string; [field: string]: unknown };
 
-function isDatabaseError(error: Error): error is Error & Record<(typeof DATABASE_FIELDS)[number], unknown> {
+function isDatabaseError(error: Error): error is Error & { code: string } & Record<(typeof DATABASE_FIELDS)[number], unknown> {
   const { code, severity } = error as { code?: unknown; severity?: unknown };
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
 }
@@ -27,11 +27,18 @@ function typeOf(error: Error): string {
   return error.constructor?.name && error.constructor.name !== 'Object' ? error.constructor.name : error.name;
 }
 
-/** The message without bound parameters, and the stack with that message in its first line. */
-function withoutParameters(error: Error): { message: string; stack: string } {
+/**
+ * The message without the data it quotes, and the stack with that message in its first line.
+ * drizzle appends the bound parameters; PostgreSQL's data exceptions (class 22) quote the value
+ * they refused ('invalid input syntax for type integer: "…"', 'value "…" is out of range').
+ */
+function withoutData(error: Error): { message: string; stack: string } {
   let message = error.message;
   if (error instanceof DrizzleQueryError) message = `Failed query: ${error.query}`;
   else if (message.includes('\nparams: ')) message = message.slice(0, message.indexOf('\nparams: '));
+  if (isDatabaseError(error) && error.code.startsWith('22') && message.includes('"')) {
+    message = `${message.slice(0, message.indexOf('"'))}"…"${message.slice(message.lastIndexOf('"') + 1)}`;
+  }
   const stack = error.stack ?? '';
   if (message === error.message) return { message, stack };
   // The raw message is replaced where it stands; if it cannot be found, no frame is worth the risk.
@@ -51,7 +58,7 @@ export function serializeError(value: unknown): unknown {
   for (let error: unknown = value; error instanceof Error && chain.length < MAX_CAUSES && !chain.includes(error); error = error.cause) {
     chain.push(error);
   }
-  const parts = chain.map(withoutParameters);
+  const parts = chain.map(withoutData);
   const serialized: SerializedError = {
     type: typeOf(value),
     message: parts.map((part) => part.message).join(': '),
