@@ -104,7 +104,6 @@ const ConfigSchema = z.object({
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
   INVOICE_CREDIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
-  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
@@ -142,8 +141,6 @@ export type Config = {
   payments: PaymentsConfig;
   /** Days from an invoice's date to its due date. */
   invoiceCreditDays: number;
-  /** Minutes between purges of rows past their retention (modules/housekeeping); 0: never. */
-  housekeepingIntervalMinutes: number;
   /** Minutes between purges of rows past their retention (modules/housekeeping); 0: never. */
   housekeepingIntervalMinutes: number;
   /** Where uploaded images live: a folder on this machine, or an S3-compatible bucket every replica reads. */
@@ -240,7 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     payments,
     invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
-    housekeepingIntervalMinutes: c.HOUSEKEEPING_INTERVAL_MINUTES,
     housekeepingIntervalMinutes: c.HOUSEKEEPING_INTERVAL_MINUTES,
     fileStore: fileStoreOf(c),
   };
