@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './contract/text.ts';
 import { messages } from './messages.ts';
 
 /** local@domain.suffix, the suffix at least 2 letters (spec section 5). */
@@ -15,13 +16,11 @@ export function isValidEmail(value: string): boolean {
 
 /** The sign-in form (spec section 5): trimmed values, the spec's messages. */
 export const LoginFormSchema = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, messages.login.emailRequired)
     .refine(isValidEmail, messages.login.emailInvalid),
-  password: z
-    .string()
+  password: text()
     .trim()
     .min(1, messages.login.passwordRequired)
     .min(LOGIN_PASSWORD_MIN, messages.login.passwordLength)
@@ -57,18 +56,16 @@ export function isValidPhone(value: string): boolean {
 /** The editable contact fields of the profile (spec section 5); phones come out as their 10 digits. */
 export const ProfileContactSchema = z
   .object({
-    name: z.string().trim().min(1, messages.profile.nameRequired),
-    phoneNumber: z
-      .string()
+    name: text().trim().min(1, messages.profile.nameRequired),
+    phoneNumber: text()
       .refine(isValidPhone, messages.profile.phoneInvalid)
       .transform((value) => normalisePhone(value) ?? value),
-    alternatePhoneNumber: z
-      .string()
+    alternatePhoneNumber: text()
       .trim()
       .default('')
       .refine((value) => value === '' || isValidPhone(value), messages.profile.phoneInvalid)
       .transform((value) => (value === '' ? '' : (normalisePhone(value) ?? value))),
-    email: z.string().trim().refine(isValidEmail, messages.profile.emailInvalid),
+    email: text().trim().refine(isValidEmail, messages.profile.emailInvalid),
   })
   .refine((contact) => !samePhone(contact.phoneNumber, contact.alternatePhoneNumber), {
     message: messages.profile.phoneSame,
@@ -98,8 +95,7 @@ export function passwordProblems(password: string): string[] {
  * A new password (spec section 5). Trimmed, because sign-in trims what is typed: a password kept with
  * its spaces could never be entered again. At most LOGIN_PASSWORD_MAX characters, for the same reason.
  */
-export const NewPasswordSchema = z
-  .string()
+export const NewPasswordSchema = text()
   .trim()
   .superRefine((password, ctx) => {
     const problems = passwordProblems(password);
@@ -111,9 +107,9 @@ export const NewPasswordSchema = z
 
 export const ChangePasswordFormSchema = z
   .object({
-    CurrentPassword: z.string().trim().min(1, messages.password.required),
+    CurrentPassword: text().trim().min(1, messages.password.required),
     NewPassword: NewPasswordSchema,
-    ConfirmPassword: z.string().trim(),
+    ConfirmPassword: text().trim(),
   })
   .refine((form) => form.NewPassword === form.ConfirmPassword, {
     message: messages.password.mismatch,
@@ -123,7 +119,7 @@ export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** /resetpassword (spec section 5): the same new-password rules and repeat as Change Password, no current one. */
 export const ResetPasswordFormSchema = z
-  .object({ newPassword: NewPasswordSchema, confirmPassword: z.string().trim() })
+  .object({ newPassword: NewPasswordSchema, confirmPassword: text().trim() })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: messages.password.mismatch,
     path: ['confirmPassword'],
@@ -132,8 +128,7 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 /** Forgot password (spec section 5): one message at a time: empty, then too short, then malformed. */
 export const ForgotPasswordFormSchema = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .superRefine((email, ctx) => {
       const message =

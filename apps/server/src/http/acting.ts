@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { EMAIL_MAX_LENGTH } from '@frameport/domain';
+import { isStorableText } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { requireIdentity } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -55,6 +56,9 @@ export function actingEmailOf(request: FastifyRequest): string | undefined {
   const body = request.body as Record<string, unknown> | null | undefined;
   const fromQuery = typeof query?.email === 'string' ? query.email : undefined;
   const fromBody = body && typeof body === 'object' && typeof body.Email === 'string' ? body.Email : undefined;
+  // Read before validation, so checked here: text the database cannot take is a 400, on any route.
+  if (fromQuery !== undefined && !isStorableText(fromQuery)) throw new AppError('invalid', messages.http.unstorableText('"email"'));
+  if (fromBody !== undefined && !isStorableText(fromBody)) throw new AppError('invalid', messages.http.unstorableText('"Email"'));
   const email = (fromQuery ?? fromBody)?.trim();
   return email ? email : undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX } from '../validation.ts';
 import { UserProfileSchema } from './auth.ts';
 
@@ -9,38 +10,38 @@ import { UserProfileSchema } from './auth.ts';
 
 /** POST /api/Account/updateUserProfile. Only these fields can change; the server applies ProfileContactSchema. */
 export const UpdateUserProfileBodySchema = z.object({
-  name: z.string().max(120),
-  phoneNumber: z.string().max(20),
-  alternatePhoneNumber: z.string().max(20).nullish(),
-  email: z.string().max(EMAIL_MAX_LENGTH),
+  name: text().max(120),
+  phoneNumber: text().max(20),
+  alternatePhoneNumber: text().max(20).nullish(),
+  email: text().max(EMAIL_MAX_LENGTH),
   /**
    * A new picture as base64 text, bare or as a data: URL (PNG, JPEG or WebP, decoded at most
    * PROFILE_PICTURE_MAX_BYTES). Omitted or null keeps the current picture; '' removes it.
    */
-  profilePicture: z.string().max(4_000_000).nullish(),
+  profilePicture: text().max(4_000_000).nullish(),
   /** A sales executive editing a linked retailer's profile. */
-  Email: z.string().trim().max(EMAIL_MAX_LENGTH).nullish(),
+  Email: text().trim().max(EMAIL_MAX_LENGTH).nullish(),
 });
 export type UpdateUserProfileBody = z.infer<typeof UpdateUserProfileBodySchema>;
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 /** Success: 'Profile Updated Successfully' and the profile as it now is. */
-export const UpdateUserProfileResponseSchema = z.object({ message: z.string(), profile: UserProfileSchema });
+export const UpdateUserProfileResponseSchema = z.object({ message: text(), profile: UserProfileSchema });
 
 /** Geography lists (spec section 3): read-only on the profile, used to show the address. */
-export const CountrySchema = z.object({ CountryId: z.number().int(), CountryCode: z.string(), CountryName: z.string() });
+export const CountrySchema = z.object({ CountryId: z.number().int(), CountryCode: text(), CountryName: text() });
 export const StateSchema = z.object({
   StateID: z.number().int(),
   CountryId: z.number().int(),
-  StateCode: z.string(),
-  StateName: z.string(),
+  StateCode: text(),
+  StateName: text(),
   /** The GST state code ('36' Telangana). */
-  TIN: z.string(),
+  TIN: text(),
 });
 export const CitySchema = z.object({
   CityMasterID: z.number().int(),
   StateMasterID: z.number().int(),
-  CityCode: z.string(),
-  CityName: z.string(),
+  CityCode: text(),
+  CityName: text(),
 });
 export type Country = z.infer<typeof CountrySchema>;
 export type State = z.infer<typeof StateSchema>;
@@ -53,18 +54,18 @@ export const CitiesQuerySchema = z.object({ stateId: z.coerce.number().int().pos
  * 'Please Enter Valid Current Password' (failure envelopes), so missing fields default to ''.
  */
 export const ChangePasswordBodySchema = z.object({
-  CurrentPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
-  NewPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  CurrentPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  NewPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
 });
-export const PasswordResultSchema = z.object({ result: z.boolean(), message: z.string() });
+export const PasswordResultSchema = z.object({ result: z.boolean(), message: text() });
 export type PasswordResult = z.infer<typeof PasswordResultSchema>;
 
 /** POST /api/Account/forgotPassword (public): the same answer for every well-formed email. */
-export const ForgotPasswordBodySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH) });
-export const MessageResultSchema = z.object({ message: z.string() });
+export const ForgotPasswordBodySchema = z.object({ email: text().max(EMAIL_MAX_LENGTH) });
+export const MessageResultSchema = z.object({ message: text() });
 
 /** POST /api/Account/validateToken (public): result false for unknown, used or expired tokens. */
-export const ValidateTokenBodySchema = z.object({ Token: z.string().max(200).default('') });
+export const ValidateTokenBodySchema = z.object({ Token: text().max(200).default('') });
 export const TokenValidityResultSchema = z.object({ result: z.boolean() });
 
 /**
@@ -73,8 +74,8 @@ export const TokenValidityResultSchema = z.object({ result: z.boolean() });
  * unmet rules ('Password must have: ...').
  */
 export const ResetPasswordBodySchema = z.object({
-  token: z.string().max(200).default(''),
-  newPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  token: text().max(200).default(''),
+  newPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
 });
 
 /**
@@ -83,13 +84,13 @@ export const ResetPasswordBodySchema = z.object({
  */
 export const RetailerListItemSchema = z.object({
   Id: z.number().int(),
-  BusinessName: z.string(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  Email: z.string(),
+  BusinessName: text(),
+  FirstName: text(),
+  LastName: text(),
+  Email: text(),
   /** Where the retailer is, so the executive can tell two branches of one business apart. */
-  City: z.string().nullable(),
-  StateName: z.string().nullable(),
+  City: text().nullable(),
+  StateName: text().nullable(),
 });
 export type RetailerListItem = z.infer<typeof RetailerListItemSchema>;
 
@@ -102,8 +103,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
  * defaults to '' so it is answered with its own message, like ChangePassword.
  */
 export const ChangeEmailBodySchema = z.object({
-  NewEmail: z.string().max(EMAIL_MAX_LENGTH).default(''),
-  CurrentPassword: z.string().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  NewEmail: text().max(EMAIL_MAX_LENGTH).default(''),
+  CurrentPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
@@ -113,11 +114,11 @@ export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
  * browser is signed in to the same account (`sessionKept`). An unknown, used, cancelled or
  * expired link is a failure envelope saying which.
  */
-export const ConfirmEmailChangeBodySchema = z.object({ token: z.string().max(200).default('') });
+export const ConfirmEmailChangeBodySchema = z.object({ token: text().max(200).default('') });
 export const ConfirmEmailChangeResultSchema = z.object({
-  message: z.string(),
+  message: text(),
   /** The sign-in email as it now is. */
-  email: z.string(),
+  email: text(),
   sessionKept: z.boolean(),
 });
 export type ConfirmEmailChangeResult = z.infer<typeof ConfirmEmailChangeResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { LOGIN_PASSWORD_MAX } from '../validation.ts';
 
 /**
@@ -6,36 +7,36 @@ import { LOGIN_PASSWORD_MAX } from '../validation.ts';
  * Missing or oversized fields are answered by the route with `{error, error_description}`.
  */
 export const TokenRequestSchema = z.object({
-  grant_type: z.string().max(32).optional(),
-  username: z.string().max(320).optional(),
-  password: z.string().max(LOGIN_PASSWORD_MAX * 4).optional(),
+  grant_type: text().max(32).optional(),
+  username: text().max(320).optional(),
+  password: text().max(LOGIN_PASSWORD_MAX * 4).optional(),
   /** 'true' | 'on' | '1' keeps the session 30 days instead of 1. */
-  remember_me: z.string().max(8).optional(),
+  remember_me: text().max(8).optional(),
 });
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
 export const TokenResponseSchema = z.object({
-  access_token: z.string(),
+  access_token: text(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
-  userName: z.string(),
-  '.issued': z.string(),
-  '.expires': z.string(),
+  userName: text(),
+  '.issued': text(),
+  '.expires': text(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const TokenErrorSchema = z.object({
-  error: z.string(),
-  error_description: z.string(),
+  error: text(),
+  error_description: text(),
 });
 export type TokenError = z.infer<typeof TokenErrorSchema>;
 
 /** POST /api/admin/accounts/:userId/unlock (admin): forgets every sign-in counter of the account. */
 export const UnlockSignInParamsSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const UnlockSignInResultSchema = z.object({
-  message: z.string(),
+  message: text(),
   UserId: z.number().int(),
-  Email: z.string(),
+  Email: text(),
   /** The counters forgotten: the account's own, its pairs with each address, its reset requests. */
   countersCleared: z.number().int(),
 });
@@ -55,15 +56,15 @@ export function normaliseRole(roleName: string): string {
 
 export const ShippingAddressSchema = z.object({
   ShippingAddressId: z.number().int(),
-  Address: z.string(),
-  City: z.string(),
-  CountryName: z.string(),
-  StateName: z.string(),
-  Pin: z.string(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  EnValue: z.string().nullable(),
-  Phone: z.string(),
+  Address: text(),
+  City: text(),
+  CountryName: text(),
+  StateName: text(),
+  Pin: text(),
+  FirstName: text(),
+  LastName: text(),
+  EnValue: text().nullable(),
+  Phone: text(),
   CountryId: z.number().int(),
   StateMasterId: z.number().int(),
 });
@@ -71,26 +72,26 @@ export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 /** Spec section 3, UserProfile. Money limits are rupees on the wire. */
 export const UserProfileSchema = z.object({
-  BusinessName: z.string().nullable(),
+  BusinessName: text().nullable(),
   UserId: z.number().int(),
   RetailerID: z.number().int().nullable(),
-  UserName: z.string(),
-  Name: z.string(),
-  PhoneNumber: z.string().nullable(),
-  AlternatePhoneNumber: z.string().nullable(),
-  Email: z.string(),
-  Address: z.string().nullable(),
-  City: z.string().nullable(),
+  UserName: text(),
+  Name: text(),
+  PhoneNumber: text().nullable(),
+  AlternatePhoneNumber: text().nullable(),
+  Email: text(),
+  Address: text().nullable(),
+  City: text().nullable(),
   StateId: z.number().int().nullable(),
-  StateName: z.string().nullable(),
+  StateName: text().nullable(),
   CountryId: z.number().int().nullable(),
-  CountryName: z.string().nullable(),
-  PinCode: z.string().nullable(),
-  ProfilePictureUrl: z.string().nullable(),
-  PAN: z.string().nullable(),
-  GSTIN: z.string().nullable(),
+  CountryName: text().nullable(),
+  PinCode: text().nullable(),
+  ProfilePictureUrl: text().nullable(),
+  PAN: text().nullable(),
+  GSTIN: text().nullable(),
   RoleID: z.number().int(),
-  RoleName: z.string(),
+  RoleName: text(),
   shippingAddressResponse: z.array(ShippingAddressSchema),
   MaxLimitPerVariant: z.number().int().nullable(),
   MaxOrderQuantity: z.number().int().nullable(),
@@ -99,7 +100,7 @@ export const UserProfileSchema = z.object({
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 export const UserProfileQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
+  email: text().trim().max(254).optional(),
 });
 
-export const LogoutResponseSchema = z.object({ message: z.string() });
+export const LogoutResponseSchema = z.object({ message: text() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Banners of the Home and Login screens (spec sections 3 and 7: getBanners, getLoginBanners). */
 
@@ -10,14 +11,14 @@ export type BannerKind = (typeof BANNER_KINDS)[number];
 
 export const BannerSchema = z.object({
   BannerId: id,
-  BannerImage: z.string(),
-  BannerImageName: z.string(),
-  BannerTitle: z.string(),
-  MobileImage: z.string().nullable(),
-  CreatedOn: z.string(),
-  CreatedBy: z.string().nullable(),
-  ModifiedOn: z.string().nullable(),
-  ModifiedBy: z.string().nullable(),
+  BannerImage: text(),
+  BannerImageName: text(),
+  BannerTitle: text(),
+  MobileImage: text().nullable(),
+  CreatedOn: text(),
+  CreatedBy: text().nullable(),
+  ModifiedOn: text().nullable(),
+  ModifiedBy: text().nullable(),
   IsHomeBanner: z.boolean(),
   IsLoginBanner: z.boolean(),
   IsNewArrivalBanner: z.boolean(),
@@ -29,8 +30,7 @@ export const BannerSchema = z.object({
 export type Banner = z.infer<typeof BannerSchema>;
 
 export const GetBannersQuerySchema = z.object({
-  searchBanners: z
-    .string()
+  searchBanners: text()
     .trim()
     .max(40)
     .optional()

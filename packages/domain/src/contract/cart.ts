@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Cart contract (spec sections 3 and 7, Product cart calls), with the spec's field names.
@@ -10,7 +11,7 @@ const id = z.number().int();
 /** Database ids are PostgreSQL `integer`s. */
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 /** Optional acting retailer: a sales executive (or admin) passes the retailer's email. */
-const actingEmail = z.string().trim().max(254).optional();
+const actingEmail = text().trim().max(254).optional();
 /** A typed quantity: any number here, so the server answers the spec's range message itself. */
 const quantity = z.coerce.number();
 
@@ -20,7 +21,7 @@ export const AddCartLineSchema = z
   .object({
     ProductId: dbId,
     /** 'C1', 'C2', … (or ProductColorId instead). */
-    ColorVariant: z.string().trim().min(1).max(10).optional(),
+    ColorVariant: text().trim().min(1).max(10).optional(),
     ProductColorId: dbId.optional(),
     Quantity: quantity,
   })
@@ -32,18 +33,18 @@ export type AddCartLine = z.infer<typeof AddCartLineSchema>;
 
 export const AddItemsToCartBodySchema = z.object({
   Products: z.array(AddCartLineSchema).min(1).max(200),
-  Email: z.string().trim().max(254).nullish(),
+  Email: text().trim().max(254).nullish(),
 });
 export type AddItemsToCartBody = z.infer<typeof AddItemsToCartBodySchema>;
 
 export const SkippedCartLineSchema = z.object({
   ProductId: id,
-  ColorVariant: z.string(),
-  Message: z.string(),
+  ColorVariant: text(),
+  Message: text(),
 });
 
 export const AddItemsToCartResponseSchema = z.object({
-  message: z.string(),
+  message: text(),
   /** Lines not added because they were above the stock left (spec: skipped at add time). */
   skipped: z.array(SkippedCartLineSchema),
   CartCount: z.number().int(),
@@ -61,7 +62,7 @@ export const UpdateCartLineSchema = z.object({
 
 export const UpdateItemsToCartBodySchema = z.object({
   lines: z.array(UpdateCartLineSchema).min(1).max(200),
-  Email: z.string().trim().max(254).nullish(),
+  Email: text().trim().max(254).nullish(),
 });
 export type UpdateItemsToCartBody = z.infer<typeof UpdateItemsToCartBodySchema>;
 
@@ -75,7 +76,7 @@ export const CartTotalsSchema = z.object({
 });
 export type CartTotalsWire = z.infer<typeof CartTotalsSchema>;
 
-export const UpdateItemsToCartResponseSchema = CartTotalsSchema.extend({ message: z.string() });
+export const UpdateItemsToCartResponseSchema = CartTotalsSchema.extend({ message: text() });
 
 export const CartDiscountSchema = z.object({
   UsePercentage: z.enum(['1', '0']),
@@ -83,7 +84,7 @@ export const CartDiscountSchema = z.object({
   DiscountAmount: rupees,
   /** Rupees off one piece. */
   TotalDiscount: rupees,
-  DiscountName: z.string(),
+  DiscountName: text(),
   DiscountId: id,
 });
 
@@ -91,15 +92,15 @@ export const CartItemSchema = z.object({
   CartID: id,
   ProductID: id,
   ProductTypeID: id,
-  ProductCode: z.string(),
-  ProductName: z.string(),
-  ProductColor: z.string(),
-  ColorVariant: z.string(),
-  ProductTempleColor: z.string().nullable(),
+  ProductCode: text(),
+  ProductName: text(),
+  ProductColor: text(),
+  ColorVariant: text(),
+  ProductTempleColor: text().nullable(),
   EyeSize: z.number().int().nullable(),
   ArmLength: z.number().int().nullable(),
   NoseBridgeSize: z.number().int().nullable(),
-  Image: z.string().nullable(),
+  Image: text().nullable(),
   IsFree: z.boolean(),
   CartProductTotQuantity: z.number().int(),
   CartProductDetailId: id,
@@ -120,21 +121,21 @@ export const CartItemSchema = z.object({
   /** Our addition: the line is older than 24 hours; it is left out of the totals and cannot be ordered. */
   IsExpired: z.boolean(),
   /** Our addition: when the line expires (ISO 8601). */
-  ExpiresAt: z.string(),
+  ExpiresAt: text(),
   /** Our addition: why the line cannot be ordered, or null. */
-  ExpiredMessage: z.string().nullable(),
+  ExpiredMessage: text().nullable(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export const BillToInfoSchema = z.object({
   UserId: id.nullable(),
-  BillToAddress: z.string(),
-  BusinessName: z.string(),
-  City: z.string(),
-  State: z.string(),
-  Country: z.string(),
-  PinCode: z.string(),
-  GSTStateCode: z.string(),
+  BillToAddress: text(),
+  BusinessName: text(),
+  City: text(),
+  State: text(),
+  Country: text(),
+  PinCode: text(),
+  GSTStateCode: text(),
   CartId: id.nullable(),
 });
 
@@ -144,7 +145,7 @@ export const CartResponseSchema = CartTotalsSchema.extend({
   rates: z.object({ cGSTRate: z.number(), iGSTRate: z.number(), sGSTRate: z.number() }),
   billToInfo: BillToInfoSchema,
   /** Our addition: the expiry notice shown with the cart. */
-  ExpiryNotice: z.string(),
+  ExpiryNotice: text(),
 });
 export type CartResponse = z.infer<typeof CartResponseSchema>;
 
@@ -169,4 +170,4 @@ export const DeleteCartItemResponseSchema = z.object({
   cartProductTotPricewithGST: rupees,
 });
 
-export const ClearCartResponseSchema = z.object({ message: z.string(), productCount: z.number().int() });
+export const ClearCartResponseSchema = z.object({ message: text(), productCount: z.number().int() });

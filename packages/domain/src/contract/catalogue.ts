@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Catalogue contract: the Home and Product read calls of spec section 7, with the spec's
@@ -17,12 +18,12 @@ export * from './banners.ts';
 
 export const MaterialSchema = z.object({
   MaterialId: id,
-  MaterialCode: z.string(),
-  MaterialName: z.string(),
-  Description: z.string().nullable(),
+  MaterialCode: text(),
+  MaterialName: text(),
+  Description: text().nullable(),
   DisplayOnHome: z.boolean(),
   MaterialImages: z.array(
-    z.object({ MaterialId: id, MaterialImageName: z.string(), MaterialUrl: z.string(), IsHovered: z.boolean() }),
+    z.object({ MaterialId: id, MaterialImageName: text(), MaterialUrl: text(), IsHovered: z.boolean() }),
   ),
 });
 export type Material = z.infer<typeof MaterialSchema>;
@@ -30,12 +31,12 @@ export const MaterialsResponseSchema = z.object({ materials: z.array(MaterialSch
 
 export const FrameShapeSchema = z.object({
   FrameTypeId: id,
-  Code: z.string(),
-  FrameTypeName: z.string(),
-  Description: z.string().nullable(),
+  Code: text(),
+  FrameTypeName: text(),
+  Description: text().nullable(),
   DisplayOnHome: z.boolean(),
   FrameShapeImages: z.array(
-    z.object({ FrameTypeImageId: id, FrameImageName: z.string(), FrameUrl: z.string(), IsHovered: z.boolean() }),
+    z.object({ FrameTypeImageId: id, FrameImageName: text(), FrameUrl: text(), IsHovered: z.boolean() }),
   ),
 });
 export type FrameShape = z.infer<typeof FrameShapeSchema>;
@@ -44,12 +45,12 @@ export const FrameShapesResponseSchema = z.object({ frameShapes: z.array(FrameSh
 export const PriceRangeSchema = z.object({
   Id: id,
   /** The label, e.g. 'Under ₹600'. */
-  Price: z.string(),
+  Price: text(),
   Min: rupees,
   /** null = no upper bound. */
   Max: rupees.nullable(),
   PriceRangeImages: z.array(
-    z.object({ PriceRangeId: id, PriceRangeImageName: z.string(), PriceRangeUrl: z.string(), IsHovered: z.boolean() }),
+    z.object({ PriceRangeId: id, PriceRangeImageName: text(), PriceRangeUrl: text(), IsHovered: z.boolean() }),
   ),
 });
 export type PriceRange = z.infer<typeof PriceRangeSchema>;
@@ -73,17 +74,17 @@ export type InFilterKey = (typeof IN_FILTER_KEYS)[number];
 
 export const FilterOptionSchema = z.object({
   Id: id,
-  Name: z.string(),
+  Name: text(),
   /** Between filters (netPrice): rupees. */
   min: rupees.optional(),
   max: rupees.optional(),
   /** Colour filters: '#RRGGBB'. */
-  colorCode: z.string().optional(),
+  colorCode: text().optional(),
 });
 export const FilterSchema = z.object({
   Key: z.enum([...IN_FILTER_KEYS, 'netPrice']),
   Type: z.enum(['In', 'Between']),
-  Name: z.string(),
+  Name: text(),
   Data: z.array(FilterOptionSchema),
 });
 export type Filter = z.infer<typeof FilterSchema>;
@@ -93,9 +94,9 @@ export const SORT_KEYS = ['releaseDate', 'netPrice', 'productName', 'modelName',
 export type SortKey = (typeof SORT_KEYS)[number];
 export const SortTypeSchema = z.object({
   ID: id,
-  SortTypeName: z.string(),
+  SortTypeName: text(),
   /** The search-string fragment for this sort, e.g. 'sortBy=netPrice&orderBy=Asc'. */
-  SortKey: z.string(),
+  SortKey: text(),
 });
 export type SortType = z.infer<typeof SortTypeSchema>;
 export const SortTypesResponseSchema = z.array(SortTypeSchema);
@@ -105,17 +106,17 @@ export const SortTypesResponseSchema = z.array(SortTypeSchema);
 // ---------------------------------------------------------------------------------------------
 
 export const ColourVariantSchema = z.object({
-  colorVariant: z.string(),
+  colorVariant: text(),
   productColorId: id,
   frameColorID: id,
-  frameColor: z.string(),
-  frameColorCode: z.string(),
-  templeColor: z.string().nullable(),
-  templeColorCode: z.string().nullable(),
+  frameColor: text(),
+  frameColorCode: text(),
+  templeColor: text().nullable(),
+  templeColorCode: text().nullable(),
   templeColorID: id.nullable(),
   /** Image URLs of this colour, best first (front, side). */
-  productImage: z.array(z.string()),
-  thumbnailImage: z.string().nullable(),
+  productImage: z.array(text()),
+  thumbnailImage: text().nullable(),
   availableStockQuantity: z.number().int(),
 });
 export type ColourVariant = z.infer<typeof ColourVariantSchema>;
@@ -123,7 +124,7 @@ export type ColourVariant = z.infer<typeof ColourVariantSchema>;
 /** The discount chosen for the caller (spec's Discount on cart lines). */
 export const AppliedDiscountSchema = z.object({
   DiscountId: id,
-  DiscountName: z.string(),
+  DiscountName: text(),
   UsePercentage: z.enum(['1', '0']),
   DiscountPercentage: z.number(),
   DiscountAmount: rupees,
@@ -135,7 +136,7 @@ export type AppliedDiscount = z.infer<typeof AppliedDiscountSchema>;
 /** One rule inside the `discounts` JSON text (spec section 3, Discount rule). */
 export const DiscountRuleWireSchema = z.object({
   DiscountId: id,
-  DiscountName: z.string(),
+  DiscountName: text(),
   StateId: id.nullable(),
   UsePercentage: z.enum(['1', '0']),
   DiscountPercentage: z.number(),
@@ -147,34 +148,34 @@ export type DiscountRuleWire = z.infer<typeof DiscountRuleWireSchema>;
 
 export const ProductSchema = z.object({
   productId: id,
-  productName: z.string(),
-  modelName: z.string(),
-  modelCode: z.string(),
-  productCode: z.string(),
+  productName: text(),
+  modelName: text(),
+  modelCode: text(),
+  productCode: text(),
   brandId: id,
-  brandName: z.string(),
-  productType: z.string(),
+  brandName: text(),
+  productType: text(),
   productTypeId: id,
-  frameType: z.string().nullable(),
-  frameShape: z.string().nullable(),
-  manufacturerDetails: z.string().nullable(),
+  frameType: text().nullable(),
+  frameShape: text().nullable(),
+  manufacturerDetails: text().nullable(),
   frameWidth: z.number().nullable(),
   eyeSize: z.number().nullable(),
   noseBridgeSize: z.number().nullable(),
   armLength: z.number().nullable(),
-  sizeName: z.string().nullable(),
-  frameMaterialName: z.string().nullable(),
-  templeMaterialName: z.string().nullable(),
+  sizeName: text().nullable(),
+  frameMaterialName: text().nullable(),
+  templeMaterialName: text().nullable(),
   weight: z.number().nullable(),
-  weightGroup: z.string().nullable(),
+  weightGroup: text().nullable(),
   /** Collections; the first is the collection shown on the product page. */
-  tags: z.array(z.string()),
-  productWarranty: z.string().nullable(),
-  gender: z.array(z.string()),
-  description: z.string().nullable(),
-  hsnCode: z.string(),
+  tags: z.array(text()),
+  productWarranty: text().nullable(),
+  gender: z.array(text()),
+  description: text().nullable(),
+  hsnCode: text(),
   gstRate: z.number(),
-  releaseDate: z.string().nullable(),
+  releaseDate: text().nullable(),
   /** List price, rupees, before discount and GST. */
   netPrice: rupees,
   /** Price after the chosen discount (equals netPrice when there is none). */
@@ -182,8 +183,8 @@ export const ProductSchema = z.object({
   /** The chosen discount for the caller's state, or null (accessories never get one). */
   selectedDiscount: AppliedDiscountSchema.nullable(),
   /** JSON text: the discount rules that apply in the caller's state (DiscountRuleWire[]). */
-  discounts: z.string(),
-  productImageList: z.array(z.string()),
+  discounts: text(),
+  productImageList: z.array(text()),
   isAvailable: z.boolean(),
   /** Colour variants sorted C1, C2, … by number, with stock. */
   productColor: z.array(ColourVariantSchema),
@@ -202,13 +203,13 @@ export const MAX_PAGE_SIZE = 100;
 export const CATALOGUE_PAGE_SIZE = 14;
 
 /** Optional acting retailer: a sales executive (or admin) passes the retailer's email. */
-const actingEmail = z.string().trim().max(254).optional();
+const actingEmail = text().trim().max(254).optional();
 /** Database ids are PostgreSQL `integer`s. */
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const GetAllQuerySchema = z.object({
   /** The spec's search string: `key=value` pairs joined by `&` (see catalogue-search.ts). */
-  search: z.string().max(2000).optional().default(''),
+  search: text().max(2000).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
   email: actingEmail,
@@ -229,10 +230,10 @@ export const RelatedProductsResponseSchema = z.array(ProductSchema);
 
 export const InventorySchema = z.object({
   ProductId: id,
-  ColorVariant: z.string(),
+  ColorVariant: text(),
   ProductColorId: id,
   AvailableStockQuantity: z.number().int(),
-  UpdatedOn: z.string(),
+  UpdatedOn: text(),
 });
 export type Inventory = z.infer<typeof InventorySchema>;
 export const InventoryResponseSchema = z.array(InventorySchema);
@@ -248,10 +249,10 @@ export const EmailQuerySchema = z.object({ email: actingEmail });
 // Config, masters, content
 // ---------------------------------------------------------------------------------------------
 
-export const ConfigEntrySchema = z.object({ ConfigKey: z.string(), ConfigValue: z.string() });
+export const ConfigEntrySchema = z.object({ ConfigKey: text(), ConfigValue: text() });
 export const ConfigResponseSchema = z.array(ConfigEntrySchema);
 
-const NamedSchema = z.object({ Id: id, Name: z.string() });
+const NamedSchema = z.object({ Id: id, Name: text() });
 /** Every master list at once (brands, materials, …): labels for filters, chips and express checkout. */
 export const AllSelectedFieldsResponseSchema = z.object({
   brands: z.array(NamedSchema),
@@ -259,6 +260,6 @@ export const AllSelectedFieldsResponseSchema = z.object({
   frameShapes: z.array(NamedSchema),
   genders: z.array(NamedSchema),
   sizes: z.array(NamedSchema),
-  colours: z.array(NamedSchema.extend({ colorCode: z.string() })),
+  colours: z.array(NamedSchema.extend({ colorCode: text() })),
   productTypes: z.array(NamedSchema),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * The support and footer pages and the company's details (issue 7): reading them is
@@ -23,16 +24,15 @@ export const PAGE_NAMES = [
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 export const GetPagesQuerySchema = z.object({
-  pageName: z
-    .string()
+  pageName: text()
     .trim()
     .min(1, '"pageName" is required')
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(PAGE_NAMES)),
 });
-export const PageContentSchema = z.object({ Title: z.string(), Content: z.string(), Year: z.string().nullable() });
+export const PageContentSchema = z.object({ Title: text(), Content: text(), Year: text().nullable() });
 export type PageContent = z.infer<typeof PageContentSchema>;
-export const CorporateDetailsSchema = z.object({ Address: z.string(), ContactNumber: z.string(), EmailId: z.string() });
+export const CorporateDetailsSchema = z.object({ Address: text(), ContactNumber: text(), EmailId: text() });
 export type CorporateDetails = z.infer<typeof CorporateDetailsSchema>;
 
 /** Characters of page HTML accepted in one write; the route's body limit (256 KB) sits above it. */
@@ -43,10 +43,9 @@ export const UpdatePageParamsSchema = z.object({ pageName: z.enum(PAGE_NAMES) })
 
 /** The whole page: a PUT replaces title, content and year. Year is the footer's copyright year. */
 export const UpdatePageBodySchema = z.object({
-  Title: z.string().trim().min(1).max(200),
-  Content: z.string().trim().min(1).max(PAGE_CONTENT_MAX_LENGTH),
-  Year: z
-    .string()
+  Title: text().trim().min(1).max(200),
+  Content: text().trim().min(1).max(PAGE_CONTENT_MAX_LENGTH),
+  Year: text()
     .trim()
     .regex(/^\d{4}$/, '"Year" must be a four-digit year')
     .nullable(),

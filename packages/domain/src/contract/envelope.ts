@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** `{ Status, Error, Data }`: the envelope of every /api call (spec section 3). */
 export const ErrorBodySchema = z.object({
-  Message: z.string(),
+  Message: text(),
   StackTrace: z.null(),
 });
 

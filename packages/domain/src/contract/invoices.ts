@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { INVOICE_PAYMENT_STATUSES } from '../invoices.ts';
 
 /**
@@ -12,7 +13,7 @@ import { INVOICE_PAYMENT_STATUSES } from '../invoices.ts';
 const rupees = z.number();
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 /** 'YYYY-MM-DD' */
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD');
+const isoDate = text().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD');
 
 /** The `Type` the web sends with each call (informational: the server serves one report). */
 export const INVOICE_REPORT_TYPE = 'Stock invoice report for website';
@@ -23,19 +24,19 @@ export const INVOICE_REPORT_FROM_DATE = '2021-07-01';
 /** One invoice as the report lists it (spec section 3, Invoice), plus a few fields the web uses. */
 export const InvoiceRowSchema = z.object({
   InvoiceID: z.number().int(),
-  InvoiceNo: z.string(),
+  InvoiceNo: text(),
   /** 'YYYY-MM-DD' */
-  InvoiceDate: z.string(),
+  InvoiceDate: text(),
   InvoiceAmount: rupees,
   PaymentAmount: rupees,
   BalanceAmount: rupees,
   PaymentStatus: z.enum(INVOICE_PAYMENT_STATUSES),
   /** Server path of the tax invoice PDF; fetch it with the bearer token. */
-  DocumentURL: z.string(),
+  DocumentURL: text(),
   OrderID: z.number().int(),
-  OrderRefNo: z.string(),
+  OrderRefNo: text(),
   /** 'YYYY-MM-DD': invoice date plus the credit period. */
-  DueDate: z.string(),
+  DueDate: text(),
   /** Days past DueDate with a balance left; 0 when not overdue. */
   DaysOverdue: z.number().int(),
 });
@@ -43,7 +44,7 @@ export type InvoiceRow = z.infer<typeof InvoiceRowSchema>;
 
 /** POST /backoffice/LensMaster/LensInvoiceReport */
 export const LensInvoiceReportBodySchema = z.object({
-  Type: z.string().trim().max(100).optional(),
+  Type: text().trim().max(100).optional(),
   /** Default '2021-07-01'. */
   FromDate: isoDate.optional(),
   /** Default today (India). */
@@ -56,9 +57,9 @@ export const LensInvoiceReportResponseSchema = z.object({
   /** True when at least one invoice is listed. */
   result: z.boolean(),
   /** A JSON string: InvoiceRow[], newest first (read it with `parseInvoiceStores`). */
-  stores: z.string(),
+  stores: text(),
   /** '' with invoices, 'Invoices not found.' without. */
-  message: z.string(),
+  message: text(),
 });
 export type LensInvoiceReportResponse = z.infer<typeof LensInvoiceReportResponseSchema>;
 
@@ -71,27 +72,27 @@ export function parseInvoiceStores(stores: string): InvoiceRow[] {
 
 /** POST /backoffice/LensMaster/RazorpaymentRequest */
 export const RazorpaymentRequestBodySchema = z.object({
-  Type: z.string().trim().max(100).optional(),
+  Type: text().trim().max(100).optional(),
   /**
    * Rupees as typed or as a number. Checked by `checkAmountToPay` against the total due of the
    * chosen invoices (or of all open invoices), so the messages are the spec's.
    */
-  TransactionAmount: z.union([z.number(), z.string().max(32)]).nullish(),
+  TransactionAmount: z.union([z.number(), text().max(32)]).nullish(),
   /** 10-digit mobile number for the payment page (optional; the retailer's phone otherwise). */
-  MobileNO: z.string().trim().max(20).nullish(),
+  MobileNO: text().trim().max(20).nullish(),
   RetailerID: dbId,
   /** Ours, beyond the spec: pay these invoices (oldest first). Absent: all open invoices, oldest first. */
-  InvoiceNos: z.array(z.string().trim().min(1).max(16)).max(200).optional(),
+  InvoiceNos: z.array(text().trim().min(1).max(16)).max(200).optional(),
 });
 export type RazorpaymentRequestBody = z.infer<typeof RazorpaymentRequestBodySchema>;
 
 export const RazorpaymentRequestResponseSchema = z.object({
   result: z.boolean(),
-  message: z.string(),
-  paymentLinkId: z.string(),
-  transactionNo: z.string(),
+  message: text(),
+  paymentLinkId: text(),
+  transactionNo: text(),
   /** Ours: the payment page to open: the sandbox page (a path on this server) or Razorpay's short_url. */
-  paymentUrl: z.string(),
+  paymentUrl: text(),
   /** Ours: the amount of the link, rupees. */
   amount: rupees,
 });
@@ -101,16 +102,16 @@ export const PAYMENT_LINK_STATES = ['created', 'paid', 'failed', 'expired', 'can
 
 /** POST /backoffice/LensMaster/GetRazorpaymentStatus */
 export const GetRazorpaymentStatusBodySchema = z.object({
-  PaymentLinkID: z.string().trim().min(1).max(64),
+  PaymentLinkID: text().trim().min(1).max(64),
 });
 
 export const GetRazorpaymentStatusResponseSchema = z.object({
   /** True once the payment is received (and applied to the invoices). */
   result: z.boolean(),
-  message: z.string(),
+  message: text(),
   /** Ours: where the link stands. */
   status: z.enum(PAYMENT_LINK_STATES),
-  transactionNo: z.string(),
+  transactionNo: text(),
   amount: rupees,
 });
 export type GetRazorpaymentStatusResponse = z.infer<typeof GetRazorpaymentStatusResponseSchema>;
@@ -126,10 +127,10 @@ export const AccountStatementBodySchema = z.object({
 
 export const StatementEntrySchema = z.object({
   /** 'YYYY-MM-DD' */
-  Date: z.string(),
+  Date: text(),
   Kind: z.enum(['Invoice', 'Payment']),
   /** Invoice number, or the payment's transactionNo. */
-  Reference: z.string(),
+  Reference: text(),
   /** Invoice amount (what the retailer owes more). */
   Debit: rupees,
   /** Payment amount (what the retailer paid). */
@@ -143,9 +144,9 @@ export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
 export const AccountStatementResponseSchema = z.object({
   RetailerID: z.number().int(),
-  BusinessName: z.string(),
-  FromDate: z.string(),
-  ToDate: z.string(),
+  BusinessName: text(),
+  FromDate: text(),
+  ToDate: text(),
   CreditDays: z.number().int(),
   /** Balance of every open invoice. */
   TotalOutstanding: rupees,
@@ -170,8 +171,8 @@ export type AccountStatement = z.infer<typeof AccountStatementResponseSchema>;
 export const RaiseInvoiceParamsSchema = z.object({ id: dbId });
 export const RaiseInvoiceResponseSchema = z.object({
   InvoiceID: z.number().int(),
-  InvoiceNo: z.string(),
-  InvoiceDate: z.string(),
+  InvoiceNo: text(),
+  InvoiceDate: text(),
   InvoiceAmount: rupees,
   /** False when the order already had this invoice (raising is idempotent). */
   created: z.boolean(),

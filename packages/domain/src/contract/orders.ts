@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { CartDiscountSchema } from './cart.ts';
 
 /** Order contract (spec sections 3 and 7, Order calls). Money is rupees on the wire. */
@@ -6,35 +7,34 @@ import { CartDiscountSchema } from './cart.ts';
 const rupees = z.number();
 const id = z.number().int();
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
-const actingEmail = z.string().trim().max(254).optional();
+const actingEmail = text().trim().max(254).optional();
 
 export const PlaceOrderBodySchema = z.object({
   CartId: dbId,
-  Note: z.string().trim().max(1000).nullish(),
-  Email: z.string().trim().max(254).nullish(),
+  Note: text().trim().max(1000).nullish(),
+  Email: text().trim().max(254).nullish(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
 export const PlaceOrderHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
+  'idempotency-key': text()
     .trim()
     .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')
     .optional(),
 });
 
 export const PlaceOrderResponseSchema = z.object({
-  message: z.string(),
-  OrderRefNo: z.string(),
+  message: text(),
+  OrderRefNo: text(),
   OrderID: id,
 });
 
 export const OrderSummarySchema = z.object({
   OrderID: id,
-  OrderStatus: z.string(),
-  OrderRefNo: z.string(),
+  OrderStatus: text(),
+  OrderRefNo: text(),
   /** ISO 8601 */
-  OrderDate: z.string(),
+  OrderDate: text(),
   /** After discount, before GST. */
   OrderTotalAmt: rupees,
   /** With GST: what the retailer pays. */
@@ -56,17 +56,17 @@ export const MyOrdersResponseSchema = z.object({
 });
 
 export const OrderDetailLineSchema = z.object({
-  OrderRefNo: z.string(),
-  OrderDate: z.string(),
-  OrderStatus: z.string(),
-  ProductName: z.string(),
-  ProductCode: z.string(),
+  OrderRefNo: text(),
+  OrderDate: text(),
+  OrderStatus: text(),
+  ProductName: text(),
+  ProductCode: text(),
   ProductID: id,
   ProductTypeID: id,
-  SizeName: z.string().nullable(),
-  ColorName: z.string(),
-  TempleColorName: z.string().nullable(),
-  ColorVariant: z.string(),
+  SizeName: text().nullable(),
+  ColorName: text(),
+  TempleColorName: text().nullable(),
+  ColorVariant: text(),
   ProductQty: z.number().int(),
   /** List price of one piece. */
   ProductListPrice: rupees,
@@ -74,15 +74,15 @@ export const OrderDetailLineSchema = z.object({
   ProductTotAmt: rupees,
   /** Line value after discount, before GST. */
   TaxableAmt: rupees,
-  Image: z.string().nullable(),
-  HSNCode: z.string(),
+  Image: text().nullable(),
+  HSNCode: text(),
   IGSTValue: rupees,
   CGSTValue: rupees,
   SGSTValue: rupees,
   IGSTRate: z.number(),
   CGSTRate: z.number(),
   SGSTRate: z.number(),
-  GSTStateCode: z.string(),
+  GSTStateCode: text(),
   IsFree: z.boolean(),
   Discount: CartDiscountSchema.nullable(),
 });
@@ -93,10 +93,10 @@ export const OrderDetailsQuerySchema = z.object({ orderId: dbId, email: actingEm
 export const OrderDetailsResponseSchema = z.object({
   lines: z.array(OrderDetailLineSchema),
   OrderID: id,
-  OrderRefNo: z.string(),
-  OrderDate: z.string(),
-  OrderStatus: z.string(),
-  Note: z.string().nullable(),
+  OrderRefNo: text(),
+  OrderDate: text(),
+  OrderStatus: text(),
+  Note: text().nullable(),
   CartTotPrice: rupees,
   TotalDiscount: rupees,
   TotalIGSTValue: rupees,
@@ -104,13 +104,13 @@ export const OrderDetailsResponseSchema = z.object({
   TotalCGSTValue: rupees,
   CartProductTotPricewithGST: rupees,
   billTo: z.object({
-    BusinessName: z.string(),
-    Address: z.string(),
-    City: z.string(),
-    State: z.string(),
-    GSTStateCode: z.string(),
-    Country: z.string(),
-    PinCode: z.string(),
-    GSTIN: z.string().nullable(),
+    BusinessName: text(),
+    Address: text(),
+    City: text(),
+    State: text(),
+    GSTStateCode: text(),
+    Country: text(),
+    PinCode: text(),
+    GSTIN: text().nullable(),
   }),
 });

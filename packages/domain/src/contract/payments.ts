@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * The payment sandbox's calls (ours, beyond the spec; decision 008). The sandbox is the built-in
@@ -21,18 +22,18 @@ export const SANDBOX_LINK_STATES = ['created', 'paid', 'failed', 'cancelled'] as
  * stands. Money is rupees on the wire, as in the other payment calls.
  */
 export const SandboxPaymentLinkSchema = z.object({
-  linkId: z.string(),
+  linkId: text(),
   status: z.enum(SANDBOX_LINK_STATES),
-  merchant: z.string(),
-  description: z.string(),
-  transactionNo: z.string(),
-  payer: z.string().nullable(),
+  merchant: text(),
+  description: text(),
+  transactionNo: text(),
+  payer: text().nullable(),
   amount: z.number(),
   amountPaid: z.number(),
   /** The sandbox's `pay_sbx_…` id, once paid. */
-  paymentId: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  paymentId: text().nullable(),
+  failureReason: text().nullable(),
   /** Where the payer goes back to in Frameport (the invoices tab). */
-  returnUrl: z.string().nullable(),
+  returnUrl: text().nullable(),
 });
 export type SandboxPaymentLink = z.infer<typeof SandboxPaymentLinkSchema>;

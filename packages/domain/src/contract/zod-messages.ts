@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Checks that carry a spec text ('Please enter Email') keep it; everything else names the
  * field: `"pageSize" must be at most 100`. Call once at start-up (server and web).
  */
-function fieldName(path: readonly PropertyKey[] | undefined): string {
+export function fieldName(path: readonly PropertyKey[] | undefined): string {
   const names = (path ?? []).map(String);
   return names.length > 0 ? `"${names.join('.')}"` : 'The value';
 }

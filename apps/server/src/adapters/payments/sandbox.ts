@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '@frameport/domain/contract';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentLinks } from '../../db/schema.ts';
 import { ProviderError, type CreateLinkRequest, type PaymentProvider, type ProviderLink, type ProviderLinkStatus } from './provider.ts';
@@ -147,4 +148,4 @@ export function createSandboxProvider(deps: { db: Db; logger?: Pick<FastifyBaseL
  * A sandbox link id in a path (/api/payments/sandbox/:linkId). The payment page that uses it is a
  * screen of the web app, calling the payments module's sandbox routes with the payer's session.
  */
-export const LinkParamsSchema = z.object({ linkId: z.string().min(1).max(64) });
+export const LinkParamsSchema = z.object({ linkId: text().min(1).max(64) });

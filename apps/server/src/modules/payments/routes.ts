@@ -10,6 +10,7 @@ import {
   ok,
   RazorpaymentRequestBodySchema,
   RazorpaymentRequestResponseSchema,
+  text,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { CLOSE_WINDOW_TEXT, html, page } from '../../adapters/payments/html.ts';
@@ -84,11 +85,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
 const WebhookReplySchema = z.object({ status: z.literal('ok') });
 
 const CallbackQuerySchema = z.object({
-  razorpay_payment_id: z.string().max(100).optional(),
-  razorpay_payment_link_id: z.string().max(100).optional(),
-  razorpay_payment_link_reference_id: z.string().max(100).optional(),
-  razorpay_payment_link_status: z.string().max(40).optional(),
-  razorpay_signature: z.string().max(200).optional(),
+  razorpay_payment_id: text().max(100).optional(),
+  razorpay_payment_link_id: text().max(100).optional(),
+  razorpay_payment_link_reference_id: text().max(100).optional(),
+  razorpay_payment_link_status: text().max(40).optional(),
+  razorpay_signature: text().max(200).optional(),
 });
 
 function sendPage(reply: FastifyReply, status: number, body: string) {

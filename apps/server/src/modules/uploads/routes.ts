@@ -15,7 +15,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, fail, ok } from '@frameport/domain/contract';
+import { envelopeOf, fail, ok, text } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -50,15 +50,13 @@ export const FORM_MESSAGES = {
 
 const MAX_INT4 = 2_147_483_647;
 const positiveId = (field: string) =>
-  z
-    .string()
+  text()
     .trim()
     .regex(/^[1-9][0-9]{0,9}$/, `"${field}" must be a positive whole number`)
     .transform(Number)
     .refine((value) => value <= MAX_INT4, `"${field}" must be a positive whole number`);
 const flag = (field: string) =>
-  z
-    .string()
+  text()
     .trim()
     .toLowerCase()
     .refine((value) => value === 'true' || value === 'false', `"${field}" must be 'true' or 'false'`)
@@ -66,15 +64,13 @@ const flag = (field: string) =>
     .optional();
 
 export const UploadProductImageFieldsSchema = z.strictObject({
-  productCode: z.string().trim().min(1).max(64),
+  productCode: text().trim().min(1).max(64),
   colorId: positiveId('colorId'),
-  priority: z
-    .string()
+  priority: text()
     .trim()
     .regex(/^[0-9]{1,2}$/, '"priority" must be a whole number from 0 to 99')
     .transform(Number),
-  imageType: z
-    .string()
+  imageType: text()
     .trim()
     .toLowerCase()
     .refine((value): value is (typeof IMAGE_TYPES)[number] => (IMAGE_TYPES as readonly string[]).includes(value), {
@@ -95,7 +91,7 @@ const BANNER_FLAG_FIELDS = {
 export const UploadBannerFieldsSchema = z
   .strictObject({
     bannerId: positiveId('bannerId').optional(),
-    bannerTitle: z.string().trim().min(1).max(200).optional(),
+    bannerTitle: text().trim().min(1).max(200).optional(),
     isHomeBanner: flag('isHomeBanner'),
     isLoginBanner: flag('isLoginBanner'),
     isNewArrivalBanner: flag('isNewArrivalBanner'),
@@ -112,24 +108,24 @@ export const UploadBannerFieldsSchema = z
 
 export const UploadProductImageResponseSchema = z.object({
   productColorId: z.number().int(),
-  productCode: z.string(),
-  colorVariant: z.string(),
+  productCode: text(),
+  colorVariant: text(),
   imageType: z.enum(IMAGE_TYPES),
   priority: z.number().int(),
   /** The URL now in product_images (thumbnail size for 'thumbnail', card size otherwise). */
-  url: z.string(),
-  urls: z.object({ thumbnail: z.string(), card: z.string(), zoom: z.string() }),
+  url: text(),
+  urls: z.object({ thumbnail: text(), card: text(), zoom: text() }),
 });
 
 export const UploadBannerResponseSchema = z.object({
   bannerId: z.number().int(),
-  bannerTitle: z.string(),
+  bannerTitle: text(),
   /** true: a new banner; false: an existing banner's images were replaced. */
   created: z.boolean(),
-  urls: z.object({ desktop: z.string(), mobile: z.string() }),
+  urls: z.object({ desktop: text(), mobile: text() }),
 });
 
-const StoredFileParams = z.object({ '*': z.string() });
+const StoredFileParams = z.object({ '*': text() });
 
 // ---------------------------------------------------------------------------------------------
 // Reading the form
