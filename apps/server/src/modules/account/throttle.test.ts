@@ -22,6 +22,7 @@ import {
   passwordVerifications,
   QueueFullError,
   signInKeys,
+  throttledAddress,
   VERIFY_CONCURRENCY,
   VERIFY_MAX_WAITING,
   VERIFY_PER_ACCOUNT,
@@ -47,6 +48,9 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
     },
   };
 });
+
+/** How long to wait for requests sent at once to reach the queue (a loaded 2-core machine). */
+const PATIENCE = { timeout: 30_000, interval: 20 };
 
 /** Holds every argon2 verification back until the returned function is called. */
 function closeGate(): () => void {
@@ -141,7 +145,7 @@ describe('sign-in attempts sent at once', () => {
           runningForKey: VERIFY_PER_ACCOUNT,
           waitingForKey: PAIR_LIMIT - VERIFY_PER_ACCOUNT,
         });
-      });
+      }, PATIENCE);
       expect(argon2.inFlight).toBe(VERIFY_PER_ACCOUNT);
     } finally {
       open();
@@ -160,7 +164,7 @@ describe('sign-in attempts sent at once', () => {
     try {
       await vi.waitFor(() => {
         expect(passwordVerifications.stats()).toMatchObject({ running: VERIFY_CONCURRENCY, waiting: VERIFY_MAX_WAITING });
-      });
+      }, PATIENCE);
       overflow = await signIn(email, 'Wrong@1234', ip);
     } finally {
       open();
@@ -231,6 +235,30 @@ describe('an account under attack from many addresses', () => {
     expect(await counter(signInKeys.pair(user.email, ip))).toBe(0);
     expect(await counter(signInKeys.account(user.email))).toBe(PAIR_LIMIT - 1);
     expect(await counter(signInKeys.address(ip))).toBe(PAIR_LIMIT - 1);
+  });
+});
+
+describe('IPv6 addresses', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+  ])('%s is throttled as %s', (ip, expected) => {
+    expect(throttledAddress(ip)).toBe(expected);
+  });
+
+  it('counts every address of one /64 network as one address', async () => {
+    const user = await createRetailer(t.db);
+    for (let i = 1; i <= PAIR_LIMIT; i += 1) {
+      expect((await signIn(user.email, 'Wrong@1234', `2001:db8:7:7::${i.toString(16)}`)).statusCode).toBe(400);
+    }
+    expect((await signIn(user.email, user.password, '2001:db8:7:7:ffff::1')).statusCode).toBe(429);
+    expect((await signIn(user.email, user.password, '2001:db8:7:8::1')).statusCode).toBe(200);
   });
 });
 

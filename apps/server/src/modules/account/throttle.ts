@@ -11,6 +11,7 @@
  * The argon2 verifications themselves are capped in the process (VerificationQueue): CPU is a
  * per-replica resource, so each replica queues its own.
  */
+import { isIPv6 } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -60,15 +61,37 @@ export type Admission =
   | { allowed: true; counted: CountedAttempt[] }
   | { allowed: false; refusedBy: ThrottleRule; retryAfterSeconds: number };
 
+/**
+ * The address a limit applies to: an IPv4 address as it is (also when written as IPv6, ::ffff:a.b.c.d),
+ * an IPv6 address by its /64 network. One subscriber gets a whole /64 and can send from any of its
+ * 2^64 addresses, so counting single IPv6 addresses would let one machine pass every address limit.
+ */
+export function throttledAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const address = ip.split('%')[0]!;
+  if (!isIPv6(address)) return ip;
+  // Groups of the address; an embedded IPv4 tail (…:1.2.3.4) is the last two groups.
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const [left = '', right] = address.split('::');
+  const head = groups(left);
+  const full = right === undefined ? head : [...head, ...Array<string>(8 - head.length - groups(right).length).fill('0'), ...groups(right)];
+  return `${full
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** Keys name the address as throttledAddress() gives it; `email` lower-cased. */
 export const signInKeys = {
-  pair: (email: string, ip: string) => `pair:${email}|${ip}`,
+  pair: (email: string, ip: string) => `pair:${email}|${throttledAddress(ip)}`,
   account: (email: string) => `user:${email}`,
-  address: (ip: string) => `ip:${ip}`,
+  address: (ip: string) => `ip:${throttledAddress(ip)}`,
 };
 
 export const forgotKeys = {
   email: (email: string) => `forgot:${email}`,
-  address: (ip: string) => `forgot-ip:${ip}`,
+  address: (ip: string) => `forgot-ip:${throttledAddress(ip)}`,
 };
 
 /** The rules of one sign-in attempt; `email` lower-cased. */
@@ -158,10 +181,12 @@ export async function admit(db: DbOrTx, now: Date, rules: ThrottleRule[]): Promi
     const counted: CountedAttempt[] = [];
     for (const { rule, row, verdict } of verdicts) {
       const windowStartedAt = verdict.expired ? now : row.windowStartedAt;
+      const values = { attempts: verdict.expired ? 1 : row.attempts + 1, windowStartedAt, updatedAt: now };
+      // An upsert: a row cleared (sign-in, unlock) between the insert and the lock is written again.
       await tx
-        .update(loginThrottle)
-        .set({ attempts: verdict.expired ? 1 : row.attempts + 1, windowStartedAt, updatedAt: now })
-        .where(eq(loginThrottle.key, rule.key));
+        .insert(loginThrottle)
+        .values({ key: rule.key, ...values })
+        .onConflictDoUpdate({ target: loginThrottle.key, set: values });
       counted.push({ key: rule.key, windowStartedAt });
     }
     return { allowed: true as const, counted };
@@ -229,7 +254,7 @@ export async function isKnownAddress(db: DbOrTx, userId: number, ip: string, now
     .where(
       and(
         eq(loginKnownAddresses.userId, userId),
-        eq(loginKnownAddresses.ip, ip),
+        eq(loginKnownAddresses.ip, throttledAddress(ip)),
         gt(loginKnownAddresses.lastSucceededAt, new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS)),
       ),
     )
@@ -240,7 +265,7 @@ export async function isKnownAddress(db: DbOrTx, userId: number, ip: string, now
 export async function rememberAddress(db: DbOrTx, userId: number, ip: string, now: Date): Promise<void> {
   await db
     .insert(loginKnownAddresses)
-    .values({ userId, ip, lastSucceededAt: now })
+    .values({ userId, ip: throttledAddress(ip), lastSucceededAt: now })
     .onConflictDoUpdate({
       target: [loginKnownAddresses.userId, loginKnownAddresses.ip],
       set: { lastSucceededAt: now },
