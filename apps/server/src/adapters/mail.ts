@@ -52,7 +52,7 @@ export type MailerOptions = {
  * `sent`, or `failed` with the reason; without one it stays `queued`, which is the default for
  * development and tests.
  */
-export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer & { close(): void } {
+export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer & { close(): Promise<void> } {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpTransportOptions(smtpUrl)) : null;
   if (!transport) {
     logger?.warn(
@@ -71,7 +71,18 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
     return row.id;
   }
 
-  async function deliver(id: number, { to, subject, text, html, secrets }: MailMessage): Promise<void> {
+  // Deliveries run after the business transaction's commit, unawaited by the request: close() waits for them.
+  const inFlight = new Set<Promise<void>>();
+
+  function deliver(id: number, message: MailMessage): Promise<void> {
+    const delivery = send(id, message);
+    inFlight.add(delivery);
+    const forget = () => inFlight.delete(delivery);
+    delivery.then(forget, forget);
+    return delivery;
+  }
+
+  async function send(id: number, { to, subject, text, html, secrets }: MailMessage): Promise<void> {
     if (!transport) {
       // The developer's mailbox: the lines that carry a secret, which the outbox row does not hold.
       const secretLines = secrets?.length ? text.split('\n').filter((line) => secrets.some((secret) => line.includes(secret))) : undefined;
@@ -96,7 +107,9 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
     async send(message) {
       await deliver(await queue(db, message), message);
     },
-    close() {
+    /** Waits for the deliveries under way (each bounded by the SMTP timeouts), then closes the connections. */
+    async close() {
+      await Promise.allSettled([...inFlight]);
       transport?.close();
     },
   };
