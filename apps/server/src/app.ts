@@ -96,6 +96,8 @@ export async function buildApp(deps: AppDeps) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
+    // Case-sensitive, doubled slashes not merged (Fastify's defaults): one spelling per route, plus
+    // a trailing slash. Whatever spelling reaches a route, the session rule is that route's (http/auth.ts).
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

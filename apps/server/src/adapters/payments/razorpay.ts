@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@frameport/domain/contract';
 import {
   PROVIDER_LINK_STATUSES,
   ProviderError,
@@ -26,35 +27,35 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The fields of a payment link entity we read (Razorpay sends more). */
 const PaymentLinkEntitySchema = z.object({
-  id: z.string().min(1),
-  short_url: z.string().min(1),
-  status: z.string(),
+  id: text().min(1),
+  short_url: text().min(1),
+  status: text(),
   amount: z.number().int().nonnegative(),
   amount_paid: z.number().int().nonnegative().nullish(),
   payments: z
     .array(
       z.object({
-        payment_id: z.string().min(1),
-        status: z.string().nullish(),
+        payment_id: text().min(1),
+        status: text().nullish(),
         amount: z.number().int().nullish(),
       }),
     )
     .nullish(),
-  reference_id: z.string().nullish(),
+  reference_id: text().nullish(),
 });
 export type RazorpayPaymentLinkEntity = z.infer<typeof PaymentLinkEntitySchema>;
 
-const ErrorBodySchema = z.object({ error: z.object({ code: z.string().nullish(), description: z.string().nullish() }) });
+const ErrorBodySchema = z.object({ error: z.object({ code: text().nullish(), description: text().nullish() }) });
 
 /** The part of a Razorpay webhook we act on (payment_link.* events). */
 export const RazorpayWebhookSchema = z.object({
-  event: z.string().min(1),
+  event: text().min(1),
   payload: z
     .object({
       payment_link: z
-        .object({ entity: z.object({ id: z.string().min(1), amount_paid: z.number().int().nonnegative().nullish() }) })
+        .object({ entity: z.object({ id: text().min(1), amount_paid: z.number().int().nonnegative().nullish() }) })
         .optional(),
-      payment: z.object({ entity: z.object({ id: z.string().min(1) }) }).optional(),
+      payment: z.object({ entity: z.object({ id: text().min(1) }) }).optional(),
     })
     .optional(),
 });

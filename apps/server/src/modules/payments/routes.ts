@@ -150,6 +150,7 @@ export const razorpayRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
 ) => {
   // The webhook signature is over the raw bytes: in this plugin only, JSON bodies stay a Buffer.
   await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     raw.post(
