@@ -7,13 +7,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { describeFinding, fuzzRoutes, writeFakeWebBuild } from '../test/fuzz.ts';
+import { describeFinding, fingerprint, fuzzRoutes, writeFakeWebBuild } from '../test/fuzz.ts';
 
 const SEED = 20261124;
-const RUNS_PER_ROUTE = 8;
+const RUNS_PER_ROUTE = 6;
 
 let t: TestApp;
 let webDir: string;
@@ -35,4 +36,13 @@ describe('the HTTP fuzzer, fixed seed', () => {
     expect(report.routes).toBeGreaterThanOrEqual(t.app.routeTable.length);
     expect(report.findings.map(describeFinding).join('\n\n')).toBe('');
   }, 180_000);
+
+  it('its database fingerprint sees any change to a watched table, and not a session merely used', async () => {
+    const before = await fingerprint(t.db);
+    await t.db.execute(sql`update sessions set last_used_at = now()`);
+    expect(await fingerprint(t.db)).toEqual(before);
+    await t.db.execute(sql`update product_colours set available_stock_quantity = available_stock_quantity + 1 where id = (select min(id) from product_colours)`);
+    const after = await fingerprint(t.db);
+    expect([...after.keys()].filter((name) => after.get(name) !== before.get(name))).toEqual(['product_colours']);
+  });
 });
