@@ -118,3 +118,90 @@ test('a retailer changes the alternate phone on the profile', async ({ page }) =
   expect(await noHorizontalScroll(page)).toBe(true);
   await expectAccessible(page, 'change password');
 });
+
+/** One demo retailer per project: the desktop run moves its email away, so the phone run needs another. */
+const movers: Record<string, { email: string; password: string }> = {
+  desktop: { email: 'retailer.amd@frameport.test', password: 'Retailer@123' },
+  phone: { email: 'retailer.cok@frameport.test', password: 'Retailer@123' },
+};
+
+/** POST /token outside this browser: "another device". */
+function signInElsewhere(baseURL: string, user: { email: string; password: string }): Promise<Response> {
+  return fetch(`${baseURL}/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: user.email, password: user.password }).toString(),
+  });
+}
+
+async function profileStatus(baseURL: string, token: string): Promise<number> {
+  return (await fetch(`${baseURL}/api/Account/getUserProfile`, { headers: { Authorization: `Bearer ${token}` } })).status;
+}
+
+test('the sign-in email changes only from the link mailed to the new address; the old one is told and other sessions end', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // Three sign-ins, two forms and three mails: well over the default budget on a busy 2-core machine.
+  test.setTimeout(180_000);
+  const mover = movers[testInfo.project.name]!;
+  const newEmail = `moved.${testInfo.project.name}.${Date.now() % 1_000_000}@frameport.test`;
+  const signedInElsewhere = await signInElsewhere(baseURL!, mover);
+  expect(signedInElsewhere.status).toBe(200);
+  const otherDevice = ((await signedInElsewhere.json()) as { access_token: string }).access_token;
+  await signIn(page, mover);
+
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Sign-in email' });
+  await expect(card.getByText(mover.email)).toBeVisible();
+  await card.getByRole('button', { name: 'Change email' }).click();
+  await card.getByLabel('New email').fill(newEmail);
+  await card.getByLabel('Current password', { exact: true }).fill('Wrong@12345');
+  await card.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(card.getByText('Please Enter Valid Current Password')).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'change email');
+
+  await card.getByLabel('Current password', { exact: true }).fill(mover.password);
+  await card.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(card.getByText(`We sent a confirmation link to ${newEmail}. Your email changes when you open it.`)).toBeVisible();
+  // Nothing has changed yet.
+  await expect(card.getByText(mover.email)).toBeVisible();
+  expect(await profileStatus(baseURL!, otherDevice)).toBe(200);
+
+  await expect.poll(async () => (await mailsTo(newEmail)).length, { timeout: 15_000 }).toBe(1);
+  const [confirmation] = await mailsTo(newEmail);
+  const link = /\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(confirmation!.text)?.[0];
+  expect(link, confirmation!.text).toBeTruthy();
+  await expect
+    .poll(async () => (await mailsTo(mover.email)).map((mail) => mail.subject), { timeout: 15_000 })
+    .toContain('A change of your Frameport sign-in email was requested');
+  const requestedNotice = (await mailsTo(mover.email)).find((mail) => mail.subject.includes('was requested'))!;
+  expect(requestedNotice.text).toContain(newEmail);
+  expect(requestedNotice.text).not.toContain('confirm-email?token=');
+
+  // Opened in this browser, which is signed in to the account: it stays signed in, the other device does not.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email' })).toBeVisible();
+  await expect(page.getByText(`Your sign-in email is now ${newEmail}.`)).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'email confirmed');
+  expect(await profileStatus(baseURL!, otherDevice)).toBe(401);
+  await expect
+    .poll(async () => (await mailsTo(mover.email)).map((mail) => mail.subject), { timeout: 15_000 })
+    .toContain('Your Frameport sign-in email was changed');
+
+  await page.getByRole('link', { name: 'Go to My Profile' }).click();
+  await expect(page.getByRole('region', { name: 'Sign-in email' }).getByText(newEmail)).toBeVisible();
+
+  // The link works once.
+  await page.goto(link!);
+  await expect(page.getByText('This confirmation link has already been used.')).toBeVisible();
+
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await signInElsewhere(baseURL!, mover)).status).toBe(400);
+  await signIn(page, { email: newEmail, password: mover.password });
+});
