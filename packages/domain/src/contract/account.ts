@@ -46,8 +46,10 @@ export const CitySchema = z.object({
 export type Country = z.infer<typeof CountrySchema>;
 export type State = z.infer<typeof StateSchema>;
 export type City = z.infer<typeof CitySchema>;
-export const StatesQuerySchema = z.object({ countryId: z.coerce.number().int().positive() });
-export const CitiesQuerySchema = z.object({ stateId: z.coerce.number().int().positive() });
+/** Database ids are PostgreSQL `integer`s: a larger number is a 400, not an out-of-range query. */
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+export const StatesQuerySchema = z.object({ countryId: dbId });
+export const CitiesQuerySchema = z.object({ stateId: dbId });
 
 /**
  * POST /api/Account/ChangePassword. A missing current password is 'Required', a wrong one

@@ -313,6 +313,14 @@ describe('geography lists', () => {
     expect((await t.app.inject({ url: '/api/Account/getCities?stateId=abc', headers })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/Account/getCountries' })).statusCode).toBe(401);
   });
+
+  it('an id past PostgreSQL integer is 400, not a failed query (found by the HTTP fuzzer)', async () => {
+    for (const url of ['/api/Account/getStates?countryId=2147483648', '/api/Account/getCities?stateId=2147483648']) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().Error.StackTrace).toBeNull();
+    }
+  });
 });
 
 describe('GET /api/Account/getRetailersList', () => {
