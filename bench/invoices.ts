@@ -5,7 +5,8 @@
  *   retailer with 500 invoices;
  * - the tax invoice PDF: one at a time (latency, size) and 20 at once (throughput), with the
  *   process's RSS before and after;
- * - the sandbox pay cycle: RazorpaymentRequest → the sandbox page's Pay → GetRazorpaymentStatus.
+ * - the sandbox pay cycle: RazorpaymentRequest → the sandbox page's Pay (with the retailer's
+ *   session) → GetRazorpaymentStatus.
  * Prints a Markdown table. Timings are measured here, never asserted in tests.
  */
 import { eq } from 'drizzle-orm';
@@ -122,7 +123,9 @@ async function bench(backend: string, database: Database) {
       })) as { paymentLinkId: string };
       request.push(performance.now() - started);
       started = performance.now();
-      const paid = await fetch(`${address}/payments/sandbox/${link.paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+      // Pay on the sandbox page's call, signed in as the retailer the link is for (nobody else may).
+      const paid = await fetch(`${address}/api/payments/sandbox/${link.paymentLinkId}/pay`, { method: 'POST', headers: busyHeaders });
+      if (paid.status !== 200) throw new Error(`sandbox pay: ${paid.status} ${await paid.text()}`);
       await paid.arrayBuffer();
       pay.push(performance.now() - started);
       started = performance.now();

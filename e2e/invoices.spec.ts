@@ -121,6 +121,10 @@ async function payInSandbox(page: Page, invoiceNo: string, amountPaise: number, 
   await expect(page.getByRole('checkbox', { name: `Select invoice ${invoiceNo} to pay` })).toBeDisabled();
   await expect(panel.getByText(/^Checking payment status in \d+ s$/)).toBeVisible();
 
+  // The sandbox page is the app's own screen in the new window, signed in with the same session.
+  await expect(popup).toHaveURL(/\/payments\/sandbox\/plink_sbx_[A-Za-z0-9]+$/);
+  await expect(popup.getByRole('heading', { level: 1, name: 'Frameport sandbox payment' })).toBeVisible();
+  await expect(popup.getByRole('complementary', { name: 'Payment sandbox' })).toHaveText(messages.payment.sandboxNotice);
   await popup.getByRole('button', { name: `Pay ${inr(amountPaise)}` }).click();
   await expect(popup.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
   await expect(popup.getByText('You can close this window and return to Frameport.')).toBeVisible();
@@ -155,6 +159,15 @@ test('a retailer pays part of an unpaid invoice, then the rest, in the payment w
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await expect(balanceCell(row)).toHaveText(inr(0));
   await expect(row.getByRole('checkbox')).toHaveCount(0);
+
+  // The account statement marks both payments as made in the sandbox (no money moved).
+  await page.locator('label').filter({ hasText: /^Account statement$/ }).click();
+  const statement = page.getByRole('table', { name: 'Statement of account' });
+  await expect(statement).toBeVisible();
+  const payments = statement.getByRole('row', { name: /^Payment FPTXN/ });
+  await expect(payments.last()).toContainText('Sandbox');
+  expect(await payments.count()).toBeGreaterThanOrEqual(2);
+  for (const payment of (await payments.all()).slice(-2)) await expect(payment).toContainText('Sandbox, no money moved');
 });
 
 test('an invoice PDF downloads with the sign-in', async ({ page }) => {

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { messages } from '@frameport/domain/messages';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demo, noHorizontalScroll, signIn } from './fixtures.ts';
+
+/**
+ * The payment sandbox (the server's default provider, as in this test server): every page says no
+ * money moves, and its payment page pays only with the session of the link's retailer.
+ */
+
+const karnataka = { email: 'retailer.blr@frameport.test', password: 'Retailer@123' };
+
+const notice = (page: Page) => page.getByRole('complementary', { name: 'Payment sandbox' });
+
+/** The notice is on screen, along the bottom edge of the viewport, and the page neither scrolls sideways nor moved. */
+async function expectNoticeAtBottom(page: Page, where: string) {
+  await expect(notice(page), where).toHaveText(messages.payment.sandboxNotice);
+  await expect(notice(page), where).toBeInViewport();
+  const box = (await notice(page).boundingBox())!;
+  expect(Math.abs(box.y + box.height - page.viewportSize()!.height), `${where}: the bar's bottom edge`).toBeLessThanOrEqual(1);
+  expect(await noHorizontalScroll(page), where).toBe(true);
+  // The end of the page scrolls clear of the bar: the body keeps the bar's height free below it.
+  const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+  expect(padding, where).toBeGreaterThanOrEqual(Math.floor(box.height));
+}
+
+/** Layout shift since the page started loading (what Lighthouse counts as CLS, without user input). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+}
+
+async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
+  const response = await request.post('/token', { form: { grant_type: 'password', username: user.email, password: user.password } });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${(await response.json()).access_token as string}` };
+}
+
+/** A ₹1.00 payment link of the Karnataka demo retailer (it has open invoices in the seed). */
+async function linkOfKarnataka(request: APIRequestContext) {
+  const headers = await tokenOf(request, karnataka);
+  const profile = await request.get('/api/Account/getUserProfile', { headers });
+  const retailerId = (await profile.json()).Data.RetailerID as number;
+  const created = await request.post('/backoffice/LensMaster/RazorpaymentRequest', {
+    headers,
+    data: { Type: 'Stock', TransactionAmount: 1, RetailerID: retailerId },
+  });
+  expect(created.status()).toBe(200);
+  const link = (await created.json()).Data as { paymentLinkId: string; paymentUrl: string };
+  const status = async () => {
+    const read = await request.post('/backoffice/LensMaster/GetRazorpaymentStatus', { headers, data: { PaymentLinkID: link.paymentLinkId } });
+    return (await read.json()).Data.status as string;
+  };
+  return { ...link, status };
+}
+
+test('every page says "Sandbox payments — no money moves" along the bottom, shifting nothing', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of ['/homepage', '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoticeAtBottom(page, path);
+    // Prerendered pages: the notice arrives after the first paint without moving what is there.
+    expect(await layoutShift(page), `${path}: layout shift`).toBeLessThan(0.01);
+  }
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoticeAtBottom(page, '/home');
+  const result = await new AxeBuilder({ page }).include('aside').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(result.violations.map((violation) => violation.id)).toEqual([]);
+});
+
+test('the sandbox page pays only with the session of the link’s retailer; a signed-out visitor signs in first', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const link = await linkOfKarnataka(request);
+  expect(link.paymentUrl).toBe(`/payments/sandbox/${link.paymentLinkId}`);
+
+  // Whoever merely has the link id gets nothing: no session 401, another retailer's session 404.
+  const anonymous = await request.post(`/api/payments/sandbox/${link.paymentLinkId}/pay`);
+  expect(anonymous.status()).toBe(401);
+  const otherRetailer = await request.post(`/api/payments/sandbox/${link.paymentLinkId}/pay`, { headers: await tokenOf(request, demo.retailer) });
+  expect(otherRetailer.status()).toBe(404);
+  expect(await link.status()).toBe('created');
+
+  await page.goto(link.paymentUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('Email').fill(karnataka.email);
+  await page.getByLabel('Password', { exact: true }).fill(karnataka.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  // Back on the payment page, signed in as the retailer the link is for.
+  await expect(page).toHaveURL(new RegExp(`${link.paymentUrl}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Frameport sandbox payment' })).toBeVisible();
+  await expect(page).toHaveTitle('Frameport sandbox payment');
+  await expect(page.getByText('This is a sandbox: no real money moves.', { exact: false })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await noHorizontalScroll(page)).toBe(true);
+
+  await page.getByRole('button', { name: 'Pay ₹1.00' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByText('You can close this window and return to Frameport.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Pay|Fail/ })).toHaveCount(0);
+  expect(await link.status()).toBe('paid');
+});
