@@ -15,9 +15,9 @@ import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { cancelPendingEmailChanges } from './email-change.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 import { hashToken } from './service.ts';
-import { admit, clearAccount, forgotRules } from './throttle.ts';
+import { admit, clearAccount, forgotRules, verifyInQueue } from './throttle.ts';
 
 export const RESET_MAIL_SUBJECT = 'Reset your Frameport password';
 
@@ -81,7 +81,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
     if (current === '') throw new AppError('invalid', messages.password.required);
     const next = acceptableNewPassword(body.NewPassword);
     const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, identity.userId));
-    if (!user || !(await verifyPassword(user.passwordHash, current))) {
+    if (!user || !(await verifyInQueue(identity.email, user.passwordHash, current))) {
       throw new AppError('invalid', messages.password.wrongCurrent);
     }
     const passwordHash = await hashPassword(next);

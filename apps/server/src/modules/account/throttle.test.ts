@@ -178,6 +178,43 @@ describe('sign-in attempts sent at once', () => {
   });
 });
 
+describe('ChangePassword checks the current password in the same queue', () => {
+  it('at most 2 at once for one account, and 503 with the envelope when too many wait', async () => {
+    const user = await createRetailer(t.db);
+    const { headers } = await loginAs(t.app, user);
+    const change = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Account/ChangePassword',
+        headers,
+        payload: { CurrentPassword: 'Wrong@1234', NewPassword: 'Fresh#Pass42' },
+      });
+    const open = closeGate();
+    const pending = Array.from({ length: 3 }, () => change());
+    const fillers: Promise<unknown>[] = [];
+    let overflow;
+    try {
+      await vi.waitFor(() => {
+        expect(passwordVerifications.stats(user.email)).toMatchObject({ runningForKey: VERIFY_PER_ACCOUNT, waitingForKey: 1 });
+      }, PATIENCE);
+      expect(argon2.inFlight).toBe(VERIFY_PER_ACCOUNT);
+      // Fill the rest of the queue with sign-ins at other accounts, then one more change is refused at once.
+      const free = VERIFY_MAX_WAITING - passwordVerifications.stats().waiting;
+      for (let i = 0; i < free; i += 1) fillers.push(signIn(`filler${i}.${Date.now()}@example.test`, 'Wrong@1234'));
+      await vi.waitFor(() => expect(passwordVerifications.stats().waiting).toBe(VERIFY_MAX_WAITING), PATIENCE);
+      overflow = await change();
+    } finally {
+      open();
+    }
+    expect(overflow.statusCode).toBe(503);
+    expect(overflow.headers['retry-after']).toBe('1');
+    expect(overflow.json()).toEqual({ Status: 1, Error: { Message: messages.login.busy, StackTrace: null }, Data: null });
+    const answers = await Promise.all(pending);
+    expect(answers.map((answer) => answer.json().Error?.Message)).toEqual(Array(3).fill(messages.password.wrongCurrent));
+    await Promise.all(fillers);
+  });
+});
+
 describe('an account under attack from many addresses', () => {
   /** ACCOUNT_LIMIT wrong passwords from addresses that each stay under their own limits. */
   async function attack(user: TestUser) {

@@ -14,8 +14,11 @@
 import { isIPv6 } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { messages } from '@frameport/domain/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginKnownAddresses, loginThrottle } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { verifyPassword } from './password.ts';
 
 /** Per (account, address) pair: the guesses one address may make at one account. */
 export const PAIR_LIMIT = 5;
@@ -358,3 +361,16 @@ export const passwordVerifications = new VerificationQueue({
   perKey: VERIFY_PER_ACCOUNT,
   maxWaiting: VERIFY_MAX_WAITING,
 });
+
+/**
+ * A password check of a signed-in user (changing the password), in the same queue as sign-in:
+ * `email` is the account's key there. A full queue is 503 with Retry-After, in the envelope.
+ */
+export async function verifyInQueue(email: string, passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await passwordVerifications.run(email.toLowerCase(), () => verifyPassword(passwordHash, password));
+  } catch (error) {
+    if (error instanceof QueueFullError) throw new AppError('unavailable', messages.login.busy, { retryAfterSeconds: 1 });
+    throw error;
+  }
+}
