@@ -66,6 +66,19 @@ const OPAQUE_TYPES = /^(?:application\/pdf|image\/(?!svg)|application\/javascrip
 /** Routes whose failures are HTML pages (a person reads them in a browser), not the envelope: the sandbox payment page. */
 const HTML_FAILURE_ROUTES = /\/payments\/sandbox\//;
 
+/** Routes whose successes are JSON envelopes (their files, the docs and the PDF aside). */
+const API_ROUTES = /^[A-Z]+ \/(?:api\/(?!docs)|backoffice\/)/;
+/** The content type a success of a route must have, for routes that serve something else than JSON. */
+const SUCCESS_TYPES: Array<[RegExp, RegExp]> = [
+  [/InvoiceDocument/, /^application\/pdf/],
+  [/^GET \/media\/(?!uploads)/, /^image\/svg\+xml/],
+  [/^GET \/media\/uploads/, /^image\//],
+  [/^GET \/(?:\*|index\.html)$/, /^text\/html/],
+  [/^GET \/assets\/.*\.js$/, /^(?:application|text)\/javascript/],
+  [/^POST \/token$/, /^application\/json/],
+  [API_ROUTES, /^application\/json/],
+];
+
 function isEnvelopeFailure(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const { Status, Error: error, Data, ...rest } = body as Record<string, unknown>;
@@ -107,6 +120,14 @@ export function judge(route: string, request: FuzzRequest, response: LightMyRequ
       }
     } else if (!(type.startsWith('text/html') && HTML_FAILURE_ROUTES.test(route))) {
       problems.push(`a ${status} answered as ${type || 'nothing'} instead of the envelope`);
+    }
+  }
+  if (status >= 200 && status < 300) {
+    const expected = SUCCESS_TYPES.find(([pattern]) => pattern.test(route))?.[1];
+    if (expected && !expected.test(type)) problems.push(`a ${status} answered as ${type || 'nothing'} (expected ${expected.source})`);
+    if (API_ROUTES.test(route) && type.startsWith('application/json')) {
+      const json = parseJson(body) as Record<string, unknown> | undefined;
+      if (!json || json.Status !== 0 || json.Error !== null || !('Data' in json)) problems.push('a success not in the envelope {Status:0, Error:null, Data}');
     }
   }
   if (!OPAQUE_TYPES.test(type)) {
