@@ -364,12 +364,15 @@ describe('the authorization matrix', () => {
     const problems: string[] = [];
     for (const route of t.app.routeTable) {
       const canonical = samplePath(route.url);
-      const expected = (await t.app.inject({ method: route.method as 'GET', url: canonical })).statusCode;
-      for (const url of spellingsOf(canonical, route.url)) {
-        const { statusCode } = await t.app.inject({ method: route.method as 'GET', url });
-        // A public route answers a spelling as its own path, or refuses it (the docs' file server: 403).
-        const fine = route.isPublic ? statusCode === expected || (statusCode >= 400 && statusCode < 500) : [401, 404].includes(statusCode);
-        if (!fine) problems.push(`${route.method} ${url} (${route.url}): ${statusCode}, canonical ${expected}`);
+      // Fastify answers HEAD for every GET route: the same rule must hold there.
+      for (const method of (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) as InjectOptions['method'][]) {
+        const expected = (await t.app.inject({ method, url: canonical })).statusCode;
+        for (const url of spellingsOf(canonical, route.url)) {
+          const { statusCode } = await t.app.inject({ method, url });
+          // A public route answers a spelling as its own path, or refuses it (the docs' file server: 403).
+          const fine = route.isPublic ? statusCode === expected || (statusCode >= 400 && statusCode < 500) : [401, 404].includes(statusCode);
+          if (!fine) problems.push(`${method} ${url} (${route.url}): ${statusCode}, canonical ${expected}`);
+        }
       }
     }
     expect(problems).toEqual([]);
