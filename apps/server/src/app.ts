@@ -20,7 +20,7 @@ import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
 import { bearerAuth, registerPublic } from './http/auth.ts';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
-import { healthRoutes } from './http/health.ts';
+import { healthRoutes, warmCatalogueAndCart } from './http/health.ts';
 import { registerSpa } from './http/spa.ts';
 import { loggerOptions } from './log.ts';
 import { accountRoutes, emailChangeRoutes } from './modules/account/routes.ts';
@@ -170,7 +170,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bearerAuth, { authenticate: account.authenticate });
   await app.register(actingPlugin, { resolve: account.resolveActing, audit: account.recordOnBehalf });
 
-  await app.register(healthRoutes, { database, clock });
+  await app.register(healthRoutes, {
+    database,
+    clock,
+    // Run on ready, when every service below exists.
+    warm: () => warmCatalogueAndCart({ db: database.db, catalogue, cart, authenticate: account.authenticate }),
+  });
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());
