@@ -33,6 +33,8 @@ export type FuzzRequest = {
   url: string;
   contentType?: string;
   body?: string;
+  /** More headers: a hostile Authorization, Idempotency-Key, X-Request-Id or Accept-Encoding. */
+  headers?: Record<string, string>;
 };
 
 export type Finding = { route: string; request: FuzzRequest; status: number; problems: string[]; reply: string };
@@ -411,6 +413,23 @@ function queryOf(shape: RouteShape): fc.Arbitrary<string> {
 }
 
 const CALLERS: Caller[] = ['nobody', 'bogus', 'retailer', 'sales', 'admin'];
+
+/** Header text must be printable Latin-1 to be sent at all: hostile within that. */
+const headerText = fc.oneof(
+  fc.constantFrom('', ' ', 'x', '%00', '../..', "' OR 1=1 --", '\u00e9\u00ff', 'a'.repeat(300), 'crash-0123456789', '1'.repeat(8)),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 120 }),
+);
+/** Now and then a header beyond the token and content type (the caller's token is replaced by a hostile Authorization). */
+const extraHeaders: fc.Arbitrary<Record<string, string> | undefined> = fc.option(
+  fc.oneof(
+    headerText.map((value): Record<string, string> => ({ authorization: `Bearer ${value}` })),
+    fc.constantFrom<Record<string, string>>({ authorization: 'Basic Zm9vOmJhcg==' }, { authorization: 'Bearer' }, { authorization: `Bearer ${'A'.repeat(129)}` }),
+    headerText.map((value): Record<string, string> => ({ 'idempotency-key': value })),
+    headerText.map((value): Record<string, string> => ({ 'x-request-id': value })),
+    fc.constantFrom<Record<string, string>>({ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip;q=0, identity;q=0' }, { 'content-encoding': 'gzip' }, { 'content-length': '5' }, { 'transfer-encoding': 'chunked' }),
+  ),
+  { freq: 4, nil: undefined },
+);
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 /** Requests for one route of the table. */
@@ -422,8 +441,8 @@ export function requestsFor(route: { method: string; url: string }, shape: Route
   // Now and then the route's path with another method, so 404/405 paths are judged too.
   const method = fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) });
   return fc
-    .record({ caller: fc.constantFrom(...CALLERS), method, path: pathOf(route.url), query: queryOf(known), body })
-    .map(({ caller, method: m, path: p, query, body: b }) => ({ caller, method: m, url: `${p}${query}`, ...b }));
+    .record({ caller: fc.constantFrom(...CALLERS), method, path: pathOf(route.url), query: queryOf(known), body, headers: extraHeaders })
+    .map(({ caller, method: m, path: p, query, body: b, headers }) => ({ caller, method: m, url: `${p}${query}`, ...b, ...(headers ? { headers } : {}) }));
 }
 
 /**
@@ -517,6 +536,7 @@ export async function fuzzRoutes({ app, db }: FuzzTarget, options: FuzzOptions):
     const headers: Record<string, string> = {};
     const token = tokens.get(request.caller);
     if (token) headers.authorization = `Bearer ${token}`;
+    Object.assign(headers, request.headers);
     if (request.contentType !== undefined) headers['content-type'] = request.contentType;
     const options: InjectOptions = { method: request.method as InjectOptions['method'], url: request.url, headers };
     if (request.body !== undefined) options.payload = request.body;
@@ -579,7 +599,7 @@ export function describeFinding(finding: Finding): string {
   const shown = (text: string) => JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
   return [
     `${finding.route}: ${finding.problems.join('; ')}`,
-    `  sent: ${request.method} ${shown(request.url)} as ${request.caller}${request.contentType !== undefined ? `, content-type ${shown(request.contentType)}` : ''}${request.body !== undefined ? `, body ${shown(request.body)}` : ''}`,
+    `  sent: ${request.method} ${shown(request.url)} as ${request.caller}${request.contentType !== undefined ? `, content-type ${shown(request.contentType)}` : ''}${request.body !== undefined ? `, body ${shown(request.body)}` : ''}${request.headers ? `, headers ${JSON.stringify(request.headers)}` : ''}`,
     `  got: ${finding.status} ${shown(finding.reply)}`,
   ].join('\n');
 }
