@@ -121,6 +121,11 @@ export interface OpenDatabaseOptions {
   pgliteLoadDataDir?: Blob | File;
   /** node-postgres pool size (default 10). */
   poolMax?: number;
+  /**
+   * node-postgres: how long a query waits for a connection (a free one in the pool, or a new one)
+   * before it fails as unavailable (503), instead of waiting for ever. Default 10 s.
+   */
+  connectTimeoutMs?: number;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -141,7 +146,7 @@ function installPgInt8Parser() {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10, options.connectTimeoutMs ?? 10_000);
   return openPglite(options);
 }
 
@@ -332,9 +337,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string, poolMax: number): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolMax: number, connectTimeoutMs: number): Promise<Database> {
   installPgInt8Parser();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', (err) => {
     console.error('postgres pool error:', err.message);

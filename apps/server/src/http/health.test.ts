@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCatalogueQuery } from '@frameport/domain';
@@ -9,7 +10,7 @@ import { createCartService } from '../modules/cart/service.ts';
 import { createCatalogueService } from '../modules/catalogue/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createProduct, createRetailer } from '../test/factories.ts';
-import { warmCatalogueAndCart } from './health.ts';
+import { healthRoutes, warmCatalogueAndCart } from './health.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +43,14 @@ describe('warming up before the first request', () => {
     expect(catalogue.cacheStats()).toMatchObject({ hits: 1 });
     expect(page.searchResults.value).toHaveLength(1);
     expect(await nextTransactionId()).toBe(before);
+  });
+
+  it('does not hold the start back for ever when the database hangs', async () => {
+    const local = Fastify({ logger: false });
+    await local.register(healthRoutes, { database: t.database, clock: systemClock, warm: () => new Promise<void>(() => {}) });
+    await local.ready();
+    expect((await local.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await local.close();
   });
 
   it('runs when the server gets ready, before its first answer', async () => {

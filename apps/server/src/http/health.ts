@@ -50,6 +50,9 @@ export async function warmCatalogueAndCart({
   }
 }
 
+/** The longest the server waits for its warm-up before serving anyway. */
+const WARM_UP_LIMIT_MS = 6_000;
+
 /**
  * GET /healthz, for a load balancer: 200 only when this server can take orders. That needs the
  * database to answer a read AND take a write: a server whose database disk is full (53100) still
@@ -61,12 +64,19 @@ export async function healthRoutes(app: FastifyInstance, { database, clock, warm
   if (warm) {
     app.addHook('onReady', async () => {
       const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      // Bounded: a database that hangs must not stop the server from starting (Fastify gives
+      // onReady hooks 10 s); the warm-up then goes on in the background.
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), WARM_UP_LIMIT_MS)));
       try {
-        await warm();
-        app.log.info({ ms: Math.round(performance.now() - started) }, 'warmed up');
+        const outcome = await Promise.race([warm().then(() => 'done' as const), late]);
+        if (outcome === 'late') app.log.warn({ ms: WARM_UP_LIMIT_MS }, 'warm-up still running; serving anyway');
+        else app.log.info({ ms: Math.round(performance.now() - started) }, 'warmed up');
       } catch (error) {
         // Cold is slower, not wrong: serve anyway.
         app.log.warn({ err: error }, 'warm-up failed; serving cold');
+      } finally {
+        clearTimeout(timer);
       }
     });
   }

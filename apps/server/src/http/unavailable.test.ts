@@ -46,6 +46,39 @@ describe('a database that does not answer', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL pool with no connection free', () => {
+  it('answers 503 when a request waits longer than the connect timeout, not for ever', async () => {
+    const base = await buildTestApp();
+    const user = await createRetailer(base.db);
+    const { headers } = await loginAs(base.app, user);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${base.database.name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 1, connectTimeoutMs: 300 });
+    const config = { ...base.config, webDistDir: '/nonexistent-web-build' };
+    const app = await buildApp({ config, database, clock: base.clock, logger: false });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The pool's only connection, busy in a long transaction.
+    const busy = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await held;
+    });
+    try {
+      const profile = await app.inject({ url: '/api/Account/getUserProfile', headers });
+      expect(profile.statusCode).toBe(503);
+      expect(profile.headers['retry-after']).toBe('5');
+      expect(profile.json()).toEqual(unavailable);
+    } finally {
+      release();
+      await busy;
+    }
+    expect((await app.inject({ url: '/api/Account/getUserProfile', headers })).statusCode).toBe(200);
+    await app.close();
+    await database.close();
+    await base.close();
+  });
+});
+
 describe('a database that refuses writes', () => {
   let t: TestApp;
   beforeAll(async () => {
