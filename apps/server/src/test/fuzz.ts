@@ -17,6 +17,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -96,6 +97,14 @@ function isOAuthFailure(body: unknown): boolean {
   return Object.keys(rest).length === 0 && typeof error === 'string' && /^[a-z_]+$/.test(error) && typeof description === 'string';
 }
 
+/** The reply's text, uncompressed when the request asked for br or gzip (API answers over 1 KB are compressed). */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  return response.body;
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -110,7 +119,7 @@ export function judge(route: string, request: FuzzRequest, response: LightMyRequ
   const status = response.statusCode;
   const type = String(response.headers['content-type'] ?? '');
   if (status >= 500) problems.push(`answered ${status}`);
-  const body = response.body;
+  const body = decodedBody(response);
   if (body.length > 0 && type === '') problems.push('a body without a content type');
 
   const isToken = route === 'POST /token' && request.method === 'POST' && /^\/token(?:\?|$)/.test(request.url);
@@ -557,7 +566,7 @@ export async function fuzzRoutes({ app, db }: FuzzTarget, options: FuzzOptions):
       state = await fingerprint(db);
     }
     if (problems.length === 0) return undefined;
-    return { route, request, status: response.statusCode, problems, reply: response.body.slice(0, 300) };
+    return { route, request, status: response.statusCode, problems, reply: decodedBody(response).slice(0, 300) };
   };
 
   const findings: Finding[] = [];
