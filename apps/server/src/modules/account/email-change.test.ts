@@ -14,6 +14,7 @@ import {
   MAX_EMAIL_CHANGES_PER_WINDOW,
   REQUESTED_NOTICE_SUBJECT,
 } from './email-change.ts';
+import { RESET_MAIL_SUBJECT } from './passwords.ts';
 import { hashToken } from './service.ts';
 
 let smtp: SmtpReceiver;
@@ -294,6 +295,22 @@ describe('POST /api/Account/confirmEmailChange', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await confirm(secondLink)).json()).toEqual(failure(messages.emailChange.linkCancelled));
+    expect((await userRow(user.userId)).email).toBe(user.email);
+  });
+
+  it('a password reset cancels the pending link too', async () => {
+    const { user, headers } = await signedInRetailer();
+    const linkToken = await requested(user, headers, freshEmail());
+    expect((await t.app.inject({ method: 'POST', url: '/api/Account/forgotPassword', payload: { email: user.email } })).statusCode).toBe(200);
+    const [resetMail] = await mailsTo(user.email, RESET_MAIL_SUBJECT);
+    const resetToken = /resetpassword\?token=([A-Za-z0-9_-]+)/.exec(resetMail!.text ?? '')![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/resetPassword',
+      payload: { token: resetToken, newPassword: 'Another#Pass42' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await confirm(linkToken)).json()).toEqual(failure(messages.emailChange.linkCancelled));
     expect((await userRow(user.userId)).email).toBe(user.email);
   });
 
