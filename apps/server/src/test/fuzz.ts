@@ -322,7 +322,8 @@ const COMMON_FIELDS = ['id', 'email', 'Email', 'page', 'pageSize', 'productId', 
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 function fieldValue(nested: Record<string, string[]>, name: string): fc.Arbitrary<unknown> {
-  const inner = nested[name];
+  // Own keys only: a drawn key may be 'constructor' or '__proto__'.
+  const inner = Object.hasOwn(nested, name) ? nested[name] : undefined;
   if (!inner) return anyValue;
   // An array of objects with the route's own item fields, sometimes (wrong) something else.
   const item = fc.dictionary(fc.constantFrom(...inner, ...POLLUTING_KEYS), anyValue, { maxKeys: inner.length + 1 });
@@ -469,7 +470,7 @@ export function probesFor(route: { method: string; url: string }, shape: RouteSh
   const filled = (value: string, caller: Caller, only?: 'acting'): FuzzRequest => {
     const query = (only ? ['email'] : queryFields).map((name) => `${name}=${percentEncode(value)}`).join('&');
     const names = only ? ['Email'] : fields;
-    const body = Object.fromEntries(names.map((name) => [name, known.nested[name] ? [Object.fromEntries(known.nested[name].map((inner) => [inner, value]))] : value]));
+    const body = Object.fromEntries(names.map((name) => [name, Object.hasOwn(known.nested, name) ? [Object.fromEntries(known.nested[name]!.map((inner) => [inner, value]))] : value]));
     const url = `${only ? route.url.replace(/:(\w+)|\*/g, '1') : route.url.replace(/:(\w+)|\*/g, percentEncode(value))}${query ? `?${query}` : ''}`;
     return route.method === 'GET' ? { caller, method: route.method, url } : { caller, method: route.method, url, contentType: 'application/json', body: JSON.stringify(body) };
   };
