@@ -35,6 +35,17 @@ describe('a database that does not answer', () => {
       expect(profile.headers['retry-after']).toBe('5');
       expect(profile.json()).toEqual(unavailable);
 
+      // /token answers in its OAuth shape: 503 temporarily_unavailable (RFC 6749 5.2), worth a retry.
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=password&username=retailer%40frameport.test&password=Retailer%40123',
+      });
+      expect(signIn.statusCode).toBe(503);
+      expect(signIn.headers['retry-after']).toBe('5');
+      expect(signIn.json()).toEqual({ error: 'temporarily_unavailable', error_description: messages.http.unavailable });
+
       const health = await app.inject({ url: '/healthz' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ status: 'unavailable', failed: 'read' });

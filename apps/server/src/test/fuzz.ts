@@ -66,9 +66,6 @@ const LEAKS: Array<[string, RegExp]> = [
 /** Bodies that are files served as they are, not built from the request: not scanned for leaks. */
 const OPAQUE_TYPES = /^(?:application\/pdf|image\/(?!svg)|application\/javascript|text\/javascript|text\/css|font\/|application\/octet-stream)/;
 
-/** Routes whose failures are HTML pages (a person reads them in a browser), not the envelope: the sandbox payment page. */
-const HTML_FAILURE_ROUTES = /\/payments\/sandbox\//;
-
 /** Routes whose successes are JSON envelopes (their files, the docs and the PDF aside). */
 const API_ROUTES = /^[A-Z]+ \/(?:api\/(?!docs)|backoffice\/)/;
 /** The content type a success of a route must have, for routes that serve something else than JSON. */
@@ -129,7 +126,7 @@ export function judge(route: string, request: FuzzRequest, response: LightMyRequ
       if (isToken ? !isOAuthFailure(json) : !isEnvelopeFailure(json)) {
         problems.push(isToken ? 'a /token failure not in the OAuth shape {error, error_description}' : 'a failure not in the envelope {Status:1, Error:{Message, StackTrace:null}, Data:null}');
       }
-    } else if (!(type.startsWith('text/html') && HTML_FAILURE_ROUTES.test(route))) {
+    } else {
       problems.push(`a ${status} answered as ${type || 'nothing'} instead of the envelope`);
     }
   }

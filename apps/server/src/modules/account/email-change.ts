@@ -17,8 +17,8 @@ import { isUniqueViolation, type Db, type DbOrTx } from '../../db/client.ts';
 import { emailChangeRequests, passwordResetTokens, retailers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
-import { verifyPassword } from './password.ts';
 import { hashToken } from './service.ts';
+import { verifyInQueue } from './throttle.ts';
 
 /** Requests per user per window: each one mails two addresses, so it must not become a mail cannon. */
 export const EMAIL_CHANGE_WINDOW_MS = 60 * 60 * 1000;
@@ -146,7 +146,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
       .from(users)
       .where(and(eq(users.id, identity.userId), eq(users.isActive, true)));
     // Trimmed, as ChangePassword checks it: stored passwords never start or end with a space.
-    const passwordOk = current !== undefined && (await verifyPassword(current.passwordHash, body.CurrentPassword.trim()));
+    const passwordOk = current !== undefined && (await verifyInQueue(identity.email, current.passwordHash, body.CurrentPassword.trim()));
     if (!passwordOk) throw new AppError('invalid', messages.password.wrongCurrent);
 
     const token = randomBytes(32).toString('base64url');

@@ -83,6 +83,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           return reply.code(error.status).send({ error: error.error, error_description: error.description });
         }
         const failure = classifyError(error);
+        if (failure.status === 503) {
+          // The database is unreachable or full (http/error-handler.ts): worth retrying, not a fault of ours.
+          request.log.warn({ err: error }, 'sign-in: database unavailable');
+          reply.header('Retry-After', String(failure.retryAfterSeconds ?? 5));
+          return reply.code(503).send({ error: 'temporarily_unavailable', error_description: failure.message });
+        }
         if (failure.status >= 500) {
           request.log.error({ err: error }, 'sign-in failed');
           return reply.code(500).send({ error: 'server_error', error_description: messages.http.serverError });
