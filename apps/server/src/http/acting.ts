@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { EMAIL_MAX_LENGTH } from '@frameport/domain';
-import { isStorableText } from '@frameport/domain/contract';
+import { INT4_MAX, isStorableText } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { requireIdentity } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -68,7 +68,7 @@ export function actingRetailerIdOf(request: FastifyRequest): number | undefined 
   const body = request.body as Record<string, unknown> | null | undefined;
   const value = body && typeof body === 'object' ? body.RetailerID : undefined;
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX ? id : undefined;
 }
 
 /** Everything a request names as its acting retailer. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { actingEmailBody, dbId } from './primitives.ts';
 import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX } from '../validation.ts';
 import { UserProfileSchema } from './auth.ts';
 
@@ -20,7 +21,7 @@ export const UpdateUserProfileBodySchema = z.object({
    */
   profilePicture: text().max(4_000_000).nullish(),
   /** A sales executive editing a linked retailer's profile. */
-  Email: text().trim().max(EMAIL_MAX_LENGTH).nullish(),
+  Email: actingEmailBody,
 });
 export type UpdateUserProfileBody = z.infer<typeof UpdateUserProfileBodySchema>;
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -46,8 +47,6 @@ export const CitySchema = z.object({
 export type Country = z.infer<typeof CountrySchema>;
 export type State = z.infer<typeof StateSchema>;
 export type City = z.infer<typeof CitySchema>;
-/** Database ids are PostgreSQL `integer`s: a larger number is a 400, not an out-of-range query. */
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 export const StatesQuerySchema = z.object({ countryId: dbId });
 export const CitiesQuerySchema = z.object({ stateId: dbId });
 

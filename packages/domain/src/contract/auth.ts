@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { actingEmail, dbId, rupees } from './primitives.ts';
 import { LOGIN_PASSWORD_MAX } from '../validation.ts';
 
 /**
@@ -32,7 +33,7 @@ export const TokenErrorSchema = z.object({
 export type TokenError = z.infer<typeof TokenErrorSchema>;
 
 /** POST /api/admin/accounts/:userId/unlock (admin): forgets every sign-in counter of the account. */
-export const UnlockSignInParamsSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const UnlockSignInParamsSchema = z.object({ userId: dbId });
 export const UnlockSignInResultSchema = z.object({
   message: text(),
   UserId: z.number().int(),
@@ -95,12 +96,12 @@ export const UserProfileSchema = z.object({
   shippingAddressResponse: z.array(ShippingAddressSchema),
   MaxLimitPerVariant: z.number().int().nullable(),
   MaxOrderQuantity: z.number().int().nullable(),
-  MaxOrderValue: z.number().nullable(),
+  MaxOrderValue: rupees.nullable(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 export const UserProfileQuerySchema = z.object({
-  email: text().trim().max(254).optional(),
+  email: actingEmail,
 });
 
 export const LogoutResponseSchema = z.object({ message: text() });

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
 
 /**
  * Cart contract (spec sections 3 and 7, Product cart calls), with the spec's field names.
  * Money is rupees on the wire (at most 2 decimals); the server keeps paise.
  */
 
-const rupees = z.number();
 const id = z.number().int();
-/** Database ids are PostgreSQL `integer`s. */
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
-/** Optional acting retailer: a sales executive (or admin) passes the retailer's email. */
-const actingEmail = text().trim().max(254).optional();
 /** A typed quantity: any number here, so the server answers the spec's range message itself. */
 const quantity = z.coerce.number();
 
@@ -33,7 +29,7 @@ export type AddCartLine = z.infer<typeof AddCartLineSchema>;
 
 export const AddItemsToCartBodySchema = z.object({
   Products: z.array(AddCartLineSchema).min(1).max(200),
-  Email: text().trim().max(254).nullish(),
+  Email: actingEmailBody,
 });
 export type AddItemsToCartBody = z.infer<typeof AddItemsToCartBodySchema>;
 
@@ -62,7 +58,7 @@ export const UpdateCartLineSchema = z.object({
 
 export const UpdateItemsToCartBodySchema = z.object({
   lines: z.array(UpdateCartLineSchema).min(1).max(200),
-  Email: text().trim().max(254).nullish(),
+  Email: actingEmailBody,
 });
 export type UpdateItemsToCartBody = z.infer<typeof UpdateItemsToCartBodySchema>;
 

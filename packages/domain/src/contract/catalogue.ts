@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { actingEmail, dbId, rupees } from './primitives.ts';
 
 /**
  * Catalogue contract: the Home and Product read calls of spec section 7, with the spec's
  * field names and casing (section 3). Money is rupees on the wire (at most 2 decimals).
  */
 
-const rupees = z.number();
 const id = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
@@ -202,10 +202,6 @@ export type SearchResults = z.infer<typeof SearchResultsResponseSchema>;
 export const MAX_PAGE_SIZE = 100;
 export const CATALOGUE_PAGE_SIZE = 14;
 
-/** Optional acting retailer: a sales executive (or admin) passes the retailer's email. */
-const actingEmail = text().trim().max(254).optional();
-/** Database ids are PostgreSQL `integer`s. */
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const GetAllQuerySchema = z.object({
   /** The spec's search string: `key=value` pairs joined by `&` (see catalogue-search.ts). */

@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './auth.ts';
 export * from './zod-messages.ts';
 export * from './text.ts';
+export * from './primitives.ts';
 export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { dbId, rupees } from './primitives.ts';
 import { INVOICE_PAYMENT_STATUSES } from '../invoices.ts';
 
 /**
@@ -10,8 +11,6 @@ import { INVOICE_PAYMENT_STATUSES } from '../invoices.ts';
  * failure envelope with a 400 / 403 / 404 and the spec's message. Money is rupees on the wire.
  */
 
-const rupees = z.number();
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 /** 'YYYY-MM-DD' */
 const isoDate = text().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD');
 

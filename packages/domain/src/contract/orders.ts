@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
 import { CartDiscountSchema } from './cart.ts';
 
 /** Order contract (spec sections 3 and 7, Order calls). Money is rupees on the wire. */
 
-const rupees = z.number();
 const id = z.number().int();
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
-const actingEmail = text().trim().max(254).optional();
 
 export const PlaceOrderBodySchema = z.object({
   CartId: dbId,
   Note: text().trim().max(1000).nullish(),
-  Email: text().trim().max(254).nullish(),
+  Email: actingEmailBody,
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { rupees } from './primitives.ts';
 
 /**
  * The payment sandbox's calls (ours, beyond the spec; decision 008). The sandbox is the built-in
@@ -28,8 +29,8 @@ export const SandboxPaymentLinkSchema = z.object({
   description: text(),
   transactionNo: text(),
   payer: text().nullable(),
-  amount: z.number(),
-  amountPaid: z.number(),
+  amount: rupees,
+  amountPaid: rupees,
   /** The sandbox's `pay_sbx_…` id, once paid. */
   paymentId: text().nullable(),
   failureReason: text().nullable(),

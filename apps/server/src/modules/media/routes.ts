@@ -16,7 +16,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fail } from '@frameport/domain/contract';
+import { dbId, fail } from '@frameport/domain/contract';
 import type { Db } from '../../db/client.ts';
 import {
   ACCESSORY_PRODUCT_TYPE_ID,
@@ -33,9 +33,9 @@ import { accessoryKindOf, accessorySvg, eyewearFrontSvg, eyewearSideSvg, tileSvg
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const IdParams = z.object({ id: dbId });
 const ProductParams = z.object({
-  productColourId: z.coerce.number().int().positive().max(2_147_483_647),
+  productColourId: dbId,
   view: z.enum(['front', 'side']),
 });
 const HoverQuery = z.object({ hover: z.enum(['0', '1']).optional() });

@@ -15,7 +15,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, fail, ok, text } from '@frameport/domain/contract';
+import { envelopeOf, fail, INT4_MAX, ok, text } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -48,13 +48,12 @@ export const FORM_MESSAGES = {
 // Fields and replies
 // ---------------------------------------------------------------------------------------------
 
-const MAX_INT4 = 2_147_483_647;
 const positiveId = (field: string) =>
   text()
     .trim()
     .regex(/^[1-9][0-9]{0,9}$/, `"${field}" must be a positive whole number`)
     .transform(Number)
-    .refine((value) => value <= MAX_INT4, `"${field}" must be a positive whole number`);
+    .refine((value) => value <= INT4_MAX, `"${field}" must be a positive whole number`);
 const flag = (field: string) =>
   text()
     .trim()
