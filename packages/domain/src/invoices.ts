@@ -10,6 +10,9 @@ import { messages } from './messages.ts';
 export const INVOICE_PAYMENT_STATUSES = ['Unpaid', 'Partially Paid', 'Paid'] as const;
 export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
 
+/** Where a payment link stands, at the provider and in our book. */
+export const PAYMENT_LINK_STATES = ['created', 'paid', 'failed', 'expired', 'cancelled'] as const;
+
 export function paymentStatusOf(amountPaise: Paise, paidPaise: Paise): InvoicePaymentStatus {
   if (paidPaise >= amountPaise) return 'Paid';
   return paidPaise === 0 ? 'Unpaid' : 'Partially Paid';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
-import { INVOICE_PAYMENT_STATUSES } from '../invoices.ts';
+import { INVOICE_PAYMENT_STATUSES, PAYMENT_LINK_STATES } from '../invoices.ts';
 
 /**
  * Invoice and payment contract (spec sections 3, 4, 7 "Invoice and payment", 8). These calls live
@@ -96,8 +96,6 @@ export const RazorpaymentRequestResponseSchema = z.object({
   amount: rupees,
 });
 export type RazorpaymentRequestResponse = z.infer<typeof RazorpaymentRequestResponseSchema>;
-
-export const PAYMENT_LINK_STATES = ['created', 'paid', 'failed', 'expired', 'cancelled'] as const;
 
 /** POST /backoffice/LensMaster/GetRazorpaymentStatus */
 export const GetRazorpaymentStatusBodySchema = z.object({

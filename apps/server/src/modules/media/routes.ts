@@ -16,10 +16,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ACCESSORY_PRODUCT_TYPE_ID } from '@frameport/domain';
 import { dbId, fail } from '@frameport/domain/contract';
 import type { Db } from '../../db/client.ts';
 import {
-  ACCESSORY_PRODUCT_TYPE_ID,
   PRODUCT_TYPE_IDS,
   banners,
   colours,

@@ -1,0 +1,265 @@
+/**
+ * Accounts and sign-in: written by modules/account (sign-in, sessions, passwords, email change,
+ * profile, the sign-in throttle); http/auth.ts only reads sessions. Roles, retailers, their sales
+ * executives and shipping addresses are written by the seed today (the back office will edit them);
+ * housekeeping deletes expired sign-in rows.
+ */
+import type { Role as RoleCodeOfContract } from '@frameport/domain/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, paise, sqlList, tstz, updatedAt } from './columns.ts';
+import { cities, countries, states } from './reference.ts';
+
+/** Fixed ids of the seeded roles; the codes are the contract's roles. */
+export const ROLE_IDS = { admin: 1, retailer: 2, salesexecutive: 3 } as const satisfies Record<
+  RoleCodeOfContract,
+  number
+>;
+export type RoleCode = keyof typeof ROLE_IDS;
+export const ROLE_CODES = Object.keys(ROLE_IDS) as [RoleCode, ...RoleCode[]];
+
+export const roles = pgTable(
+  'roles',
+  {
+    /** Fixed ids: 1 Admin, 2 Retailer, 3 Sales Executive (see ROLE_IDS). */
+    id: integer().primaryKey(),
+    code: text({ enum: ROLE_CODES }).notNull().unique(),
+    name: text().notNull(),
+  },
+  (_t) => [check('roles_code_check', sql`code in (${sqlList(ROLE_CODES)})`)],
+);
+
+export const retailers = pgTable(
+  'retailers',
+  {
+    id: serial().primaryKey(),
+    businessName: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull().default(''),
+    email: text().notNull(),
+    phone: text().notNull(),
+    alternatePhone: text(),
+    address: text().notNull(),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    stateId: integer()
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    pinCode: text().notNull(),
+    pan: text(),
+    gstin: text(),
+    maxLimitPerVariant: integer().notNull().default(20),
+    maxOrderQuantity: integer().notNull().default(500),
+    maxOrderValuePaise: paise().notNull().default(50_000_000),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('retailers_email_lower_unique').on(sql`lower(email)`),
+    index('retailers_state_id_idx').on(t.stateId),
+    index('retailers_city_id_idx').on(t.cityId),
+    check('retailers_pin_code_format', sql`pin_code ~ '^[1-9][0-9]{5}$'`),
+    check('retailers_gstin_format', sql`gstin is null or gstin ~ '^[0-9]{2}[A-Z0-9]{13}$'`),
+    check('retailers_limits_positive', sql`max_limit_per_variant > 0 and max_order_quantity > 0`),
+    check('retailers_max_order_value_nonneg', sql`max_order_value_paise >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    phoneNumber: text(),
+    alternatePhoneNumber: text(),
+    profilePictureUrl: text(),
+    /** Set for a retailer's own login user (one login user per retailer). */
+    retailerId: integer().references(() => retailers.id, { onDelete: 'restrict' }),
+    isActive: boolean().notNull().default(true),
+    passwordChangedAt: tstz().notNull().defaultNow(),
+    lastLoginAt: tstz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(email)`),
+    uniqueIndex('users_retailer_id_unique')
+      .on(t.retailerId)
+      .where(sql`retailer_id is not null`),
+    index('users_role_id_idx').on(t.roleId),
+  ],
+);
+
+export const salesExecutiveRetailers = pgTable(
+  'sales_executive_retailers',
+  {
+    salesExecutiveUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    retailerId: integer()
+      .notNull()
+      .references(() => retailers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.salesExecutiveUserId, t.retailerId] }),
+    index('sales_executive_retailers_retailer_id_idx').on(t.retailerId),
+  ],
+);
+
+export const shippingAddresses = pgTable(
+  'shipping_addresses',
+  {
+    id: serial().primaryKey(),
+    retailerId: integer()
+      .notNull()
+      .references(() => retailers.id, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    lastName: text().notNull().default(''),
+    address: text().notNull(),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    stateId: integer()
+      .notNull()
+      .references(() => states.id, { onDelete: 'restrict' }),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    pin: text().notNull(),
+    phone: text().notNull(),
+    enValue: text(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shipping_addresses_retailer_id_idx').on(t.retailerId),
+    uniqueIndex('shipping_addresses_one_default')
+      .on(t.retailerId)
+      .where(sql`is_default`),
+    check('shipping_addresses_pin_format', sql`pin ~ '^[1-9][0-9]{5}$'`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 hex of the opaque bearer token; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    rememberMe: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: tstz().notNull(),
+    revokedAt: tstz(),
+    lastUsedAt: tstz(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** e.g. 'user:<lower email>' or 'ip:<addr>' */
+    key: text().notNull(),
+    attemptedAt: tstz().notNull().defaultNow(),
+    succeeded: boolean().notNull().default(false),
+  },
+  (t) => [index('login_attempts_key_attempted_at_idx').on(t.key, t.attemptedAt)],
+);
+
+/**
+ * Sign-in throttle counters, one row per key: 'user:<lower email>', 'ip:<addr>' or
+ * 'pair:<lower email>|<addr>'. An attempt is counted with one atomic upsert BEFORE the password
+ * is verified, so parallel attempts cannot all slip under the limit; the window restarts when
+ * it has run out.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  windowStartedAt: tstz().notNull(),
+  attempts: integer().notNull().default(0),
+  updatedAt: tstz().notNull().defaultNow(),
+});
+
+/** Addresses a user has signed in from successfully: they pass an account-wide lock (not their pair limit). */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text().notNull(),
+    lastSucceededAt: tstz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+/** A pending change of sign-in email: applied only when the link mailed to the new address is opened. */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    /** sha256 hex of the token in the confirmation link; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    expiresAt: tstz().notNull(),
+    usedAt: tstz(),
+    cancelledAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_requests_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: tstz().notNull(),
+    usedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+export type Role = typeof roles.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Retailer = typeof retailers.$inferSelect;
+export type NewRetailer = typeof retailers.$inferInsert;
+export type ShippingAddress = typeof shippingAddresses.$inferSelect;
+export type NewShippingAddress = typeof shippingAddresses.$inferInsert;
+export type Session = typeof sessions.$inferSelect;

@@ -1,0 +1,68 @@
+/**
+ * Invoices and their gap-free numbers: written by modules/invoices; modules/payments adds what was
+ * paid (`paid_paise`; the balance and payment status are generated from it).
+ */
+import { INVOICE_PAYMENT_STATUSES } from '@frameport/domain';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, paise, updatedAt } from './columns.ts';
+import { retailers } from './accounts.ts';
+import { orders } from './orders.ts';
+
+/** Gap-free numbering per series and financial year (invoice numbers, which GST rules require without gaps). */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    /** 'order' | 'invoice' */
+    series: text().notNull(),
+    /** '2026-27' */
+    financialYear: text().notNull(),
+    lastValue: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.series, t.financialYear] }),
+    check('document_sequences_last_value_nonneg', sql`last_value >= 0`),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial().primaryKey(),
+    /** Rule 46: ≤ 16 chars, letters/digits and - /, unique per financial year (FY is part of it). */
+    invoiceNo: text().notNull().unique(),
+    financialYear: text().notNull(),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    retailerId: integer()
+      .notNull()
+      .references(() => retailers.id, { onDelete: 'restrict' }),
+    invoiceDate: date({ mode: 'string' }).notNull(),
+    amountPaise: paise().notNull(),
+    paidPaise: paise().notNull().default(0),
+    /** amount - paid, computed by the database. */
+    balancePaise: paise()
+      .notNull()
+      .generatedAlwaysAs(sql`amount_paise - paid_paise`),
+    /** Derived by the database from paid vs amount, so it can never disagree with them. */
+    paymentStatus: text({ enum: INVOICE_PAYMENT_STATUSES })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when paid_paise >= amount_paise then 'Paid' when paid_paise = 0 then 'Unpaid' else 'Partially Paid' end`,
+      ),
+    documentPath: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_retailer_id_invoice_date_idx').on(t.retailerId, t.invoiceDate.desc().nullsFirst()),
+    check('invoices_invoice_no_format', sql`invoice_no ~ '^[A-Za-z0-9/-]{1,16}$'`),
+    check('invoices_invoice_no_length', sql`char_length(invoice_no) <= 16`),
+    check('invoices_amounts', sql`amount_paise >= 0 and paid_paise >= 0 and paid_paise <= amount_paise`),
+  ],
+);
+
+export type Invoice = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;

@@ -1,0 +1,39 @@
+/**
+ * Operations: the audit log, written by the modules that record who did what (account, content,
+ * uploads, invoices), and the health heartbeat, written by http/health.ts.
+ */
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './columns.ts';
+import { retailers, users } from './accounts.ts';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    onBehalfOfRetailerId: integer().references(() => retailers.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entity: text(),
+    entityId: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    ip: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_actor_user_id_created_at_idx').on(t.actorUserId, t.createdAt),
+    index('audit_log_on_behalf_of_retailer_id_idx').on(t.onBehalfOfRetailerId, t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+);
+
+/**
+ * One row per server process: /healthz writes its beat here, so a server whose database cannot
+ * write (disk full, read-only) reports unhealthy and a load balancer stops sending it orders.
+ */
+export const heartbeats = pgTable('heartbeats', {
+  instance: text().primaryKey(),
+  beatAt: tstz().notNull(),
+});
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type NewAuditLogRow = typeof auditLog.$inferInsert;
