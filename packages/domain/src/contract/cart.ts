@@ -38,6 +38,7 @@ export const SkippedCartLineSchema = z.object({
   ColorVariant: text(),
   Message: text(),
 });
+export type SkippedCartLine = z.infer<typeof SkippedCartLineSchema>;
 
 export const AddItemsToCartResponseSchema = z.object({
   message: text(),
@@ -55,6 +56,8 @@ export const UpdateCartLineSchema = z.object({
   CGSTRate: z.number().optional(),
   SGSTRate: z.number().optional(),
 });
+/** One line to change on the purchase order (the server recomputes prices and taxes). */
+export type UpdateCartLine = z.infer<typeof UpdateCartLineSchema>;
 
 export const UpdateItemsToCartBodySchema = z.object({
   lines: z.array(UpdateCartLineSchema).min(1).max(200),

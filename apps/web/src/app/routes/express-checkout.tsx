@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Breadcrumbs.css';
-import type { AddCartLine } from '@frameport/domain/contract';
+import type { AddCartLine, SkippedCartLine } from '@frameport/domain/contract';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { profileQueries } from '../../features/auth/api.ts';
 import { useAddToCart } from '../../features/cart/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { EXPRESS_PAGE_NUMBER, EXPRESS_PAGE_SIZE, modelSearchString, type ModelLookup } from '../../features/express/api.ts';
-import { ExpressCheckout, type SkippedLine } from '../../features/express/components/express-checkout.tsx';
+import { ExpressCheckout } from '../../features/express/components/express-checkout.tsx';
 
 const PAGE_TITLE = 'Express Checkout';
 
@@ -34,7 +34,7 @@ export function ExpressCheckoutRoute() {
     return data.searchResults.value;
   };
 
-  const submit = async (lines: AddCartLine[]): Promise<SkippedLine[]> => (await addToCart.mutateAsync(lines)).skipped;
+  const submit = async (lines: AddCartLine[]): Promise<SkippedCartLine[]> => (await addToCart.mutateAsync(lines)).skipped;
 
   return (
     <Stack gap="md">

@@ -7,6 +7,8 @@ import {
   PlaceOrderResponseSchema,
   UpdateItemsToCartResponseSchema,
   type AddCartLine,
+  type PlaceOrderBody,
+  type UpdateCartLine,
 } from '@frameport/domain/contract';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,11 +25,6 @@ export type ActingEmail = string | null;
 
 /** First page of the purchase order; Load more grows the page by this many lines (spec section 9). */
 export const CART_PAGE_STEP = 5;
-
-/** One line to change on the purchase order (the server recomputes prices and taxes). */
-export type CartLineUpdate = { CartProductDetailID: number; Quantity: number };
-
-export type PlaceOrderInput = { CartId: number; Note: string | null };
 
 const emailQuery = (email: ActingEmail) => (email === null ? {} : { email });
 
@@ -94,7 +91,7 @@ export function useAddToCart(email: ActingEmail) {
 export function useUpdateCartLines(email: ActingEmail) {
   const invalidate = useInvalidateCart(email);
   return useMutation({
-    mutationFn: (lines: CartLineUpdate[]) =>
+    mutationFn: (lines: UpdateCartLine[]) =>
       apiFetch('/api/Product/updateItemsToCart', {
         method: 'POST',
         schema: UpdateItemsToCartResponseSchema,
@@ -156,12 +153,13 @@ export function usePlaceOrder(email: ActingEmail) {
   const invalidate = useInvalidateCart(email);
   const attempt = useRef<{ cartId: number; key: string } | null>(null);
   return useMutation({
-    mutationFn: ({ CartId, Note }: PlaceOrderInput) => {
+    // The acting retailer's Email is the hook's, not the caller's.
+    mutationFn: ({ CartId, Note }: Omit<PlaceOrderBody, 'Email'>) => {
       if (attempt.current?.cartId !== CartId) attempt.current = { cartId: CartId, key: crypto.randomUUID() };
       return apiFetch('/api/Order/placeOrder', {
         method: 'POST',
         schema: PlaceOrderResponseSchema,
-        body: { CartId, Note: Note === null || Note.trim() === '' ? null : Note.trim(), Email: email },
+        body: { CartId, Note: Note?.trim() ? Note.trim() : null, Email: email },
         headers: { 'Idempotency-Key': attempt.current.key },
       });
     },

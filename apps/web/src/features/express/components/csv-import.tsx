@@ -1,16 +1,15 @@
 import '@mantine/core/styles/List.css';
-import type { AddCartLine, Product } from '@frameport/domain/contract';
+import type { AddCartLine, Product, SkippedCartLine } from '@frameport/domain/contract';
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { ModelLookup } from '../api.ts';
 import { CSV_SAMPLE, parseExpressCsv, resolveCsvRows, type CsvProblem } from '../csv.ts';
-import type { SkippedLine } from './express-checkout.tsx';
 
 type CsvImportProps = {
   lookup: ModelLookup;
   /** Adds the lines in one call; resolves with what the server skipped (rejects when nothing was added). */
-  onSubmit: (lines: AddCartLine[]) => Promise<SkippedLine[]>;
+  onSubmit: (lines: AddCartLine[]) => Promise<SkippedCartLine[]>;
   busy: boolean;
 };
 

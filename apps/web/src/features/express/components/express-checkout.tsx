@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Accordion.css';
 import { quantityProblem, rupeesToPaise } from '@frameport/domain';
-import type { AddCartLine, Product } from '@frameport/domain/contract';
+import type { AddCartLine, Product, SkippedCartLine } from '@frameport/domain/contract';
 import { Accordion, ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -15,9 +15,6 @@ import { ModelSearch } from './model-search.tsx';
 export const CONFIRM_DELETE_ROW = 'Are you sure you want to delete this item?';
 export const CONFIRM_LEAVE = 'Changes you made may not be saved.';
 
-/** A line the server did not add (above the stock left). */
-export type SkippedLine = { ProductId: number; ColorVariant: string; Message: string };
-
 type Row = {
   key: string;
   product: Product | null;
@@ -30,7 +27,7 @@ type Row = {
 type ExpressCheckoutProps = {
   lookup: ModelLookup;
   /** Adds the lines in one call; resolves with the skipped lines, rejects on failure (already toasted). */
-  onSubmit: (lines: AddCartLine[]) => Promise<SkippedLine[]>;
+  onSubmit: (lines: AddCartLine[]) => Promise<SkippedCartLine[]>;
   /** Called once everything was added; the page may be left without asking. */
   onDone: () => void;
   submitting: boolean;
@@ -87,7 +84,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
     setOpened((keys) => keys.filter((k) => k !== key));
   };
 
-  const submit = async (lines: AddCartLine[]): Promise<SkippedLine[]> => {
+  const submit = async (lines: AddCartLine[]): Promise<SkippedCartLine[]> => {
     const skipped = await onSubmit(lines);
     if (skipped.length === 0) {
       leaving.current = true;
@@ -105,7 +102,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
         : [],
     );
     if (lines.length === 0) return;
-    let skipped: SkippedLine[];
+    let skipped: SkippedCartLine[];
     try {
       skipped = await submit(lines);
     } catch {
