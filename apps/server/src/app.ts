@@ -23,25 +23,19 @@ import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } f
 import { healthRoutes, warmCatalogueAndCart } from './http/health.ts';
 import { registerSpa } from './http/spa.ts';
 import { loggerOptions } from './log.ts';
-import { accountRoutes, emailChangeRoutes } from './modules/account/routes.ts';
-import { createEmailChangeService } from './modules/account/email-change.ts';
-import { createAccountService } from './modules/account/service.ts';
-import { createPasswordService } from './modules/account/passwords.ts';
-import { createProfileService } from './modules/account/profile.ts';
 import { createMailer } from './adapters/mail.ts';
-import { createHousekeeping, HOUSEKEEPING_FIRST_RUN_AFTER_MS } from './modules/housekeeping/service.ts';
 import { openFileStore } from './adapters/storage.ts';
-import { cartRoutes } from './modules/cart/routes.ts';
-import { createCartService } from './modules/cart/service.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { createOrdersService } from './modules/orders/service.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { createCatalogueService } from './modules/catalogue/service.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { invoicesModule } from './modules/invoices/index.ts';
-import { paymentsModule } from './modules/payments/index.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
+import { createAccountModule } from './modules/account/index.ts';
+import { createCartModule } from './modules/cart/index.ts';
+import { createCatalogueModule } from './modules/catalogue/index.ts';
+import { createContentModule } from './modules/content/index.ts';
+import { createHousekeepingModule } from './modules/housekeeping/index.ts';
+import { createInvoicesModule } from './modules/invoices/index.ts';
+import { createMediaModule } from './modules/media/index.ts';
+import type { ModuleDeps } from './modules/module-deps.ts';
+import { createOrdersModule } from './modules/orders/index.ts';
+import { createPaymentsModule } from './modules/payments/index.ts';
+import { createUploadsModule } from './modules/uploads/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -166,47 +160,40 @@ export async function buildApp(deps: AppDeps) {
   });
   await registerPublic(app, swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
-  const account = createAccountService({ db: database.db, clock });
-  await app.register(bearerAuth, { authenticate: account.authenticate });
-  await app.register(actingPlugin, { resolve: account.resolveActing, audit: account.recordOnBehalf });
-
-  await app.register(healthRoutes, {
-    database,
-    clock,
-    // Run on ready, when every service below exists.
-    warm: () => warmCatalogueAndCart({ db: database.db, catalogue, cart, authenticate: account.authenticate }),
-  });
-
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());
   // One store for every module that writes or serves files: with FILE_STORE=s3 all replicas share it.
   const fileStore = await openFileStore(config.fileStore, app.log);
   app.addHook('onClose', async () => fileStore.close());
-  const profile = createProfileService({ db: database.db, store: fileStore, account });
-  const passwords = createPasswordService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
-  await app.register(accountRoutes, { account, profile, passwords });
-  const emailChange = createEmailChangeService({ db: database.db, clock, mailer, publicUrl: config.publicUrl, logger: app.log });
-  await app.register(emailChangeRoutes, { emailChange });
-  const catalogue = createCatalogueService({ db: database.db, clock, cache: config.catalogueCache });
-  await app.register(catalogueRoutes, { catalogue });
-  const cart = createCartService({ db: database.db, clock, config });
-  await app.register(cartRoutes, { cart });
-  const orders = createOrdersService({ db: database.db, clock, config, mailer, logger: app.log });
-  await app.register(orderRoutes, { orders });
-  const moduleDeps = { db: database.db, clock, config, mailer, logger: app.log };
-  await app.register(invoicesModule, moduleDeps);
-  await app.register(paymentsModule, moduleDeps);
-  await app.register(contentRoutes, { db: database.db });
-  await app.register(mediaRoutes, { db: database.db });
-  await app.register(uploadRoutes, { db: database.db, store: fileStore });
+  const moduleDeps: ModuleDeps = { db: database.db, clock, config, fileStore, mailer, logger: app.log };
 
-  // Every replica keeps the schedule; they take turns through an advisory lock (housekeeping/service.ts).
-  if (config.housekeepingIntervalMinutes > 0) {
-    const housekeeping = createHousekeeping({ db: database.db, clock, logger: app.log });
-    const intervalMs = config.housekeepingIntervalMinutes * 60_000;
-    app.addHook('onReady', async () => housekeeping.start({ intervalMs, firstRunAfterMs: HOUSEKEEPING_FIRST_RUN_AFTER_MS }));
-    app.addHook('onClose', async () => housekeeping.stop());
-  }
+  const account = createAccountModule(moduleDeps);
+  const catalogue = createCatalogueModule(moduleDeps);
+  const cart = createCartModule(moduleDeps);
+  // In this order their routes are registered: the route table and the API docs list them so.
+  const modules = [
+    account,
+    catalogue,
+    cart,
+    createOrdersModule(moduleDeps),
+    createInvoicesModule(moduleDeps),
+    createPaymentsModule(moduleDeps),
+    createContentModule({ ...moduleDeps, catalogue: catalogue.service }),
+    createMediaModule(moduleDeps),
+    createUploadsModule(moduleDeps),
+    createHousekeepingModule(moduleDeps),
+  ];
+
+  await app.register(bearerAuth, { authenticate: account.service.authenticate });
+  await app.register(actingPlugin, { resolve: account.service.resolveActing, audit: account.service.recordOnBehalf });
+  await app.register(healthRoutes, {
+    database,
+    clock,
+    warm: () =>
+      warmCatalogueAndCart({ db: database.db, catalogue: catalogue.service, cart: cart.service, authenticate: account.service.authenticate }),
+  });
+
+  for (const module of modules) await app.register(module.plugin);
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   registerNotFoundHandler(app, spaFallback);

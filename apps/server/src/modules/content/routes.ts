@@ -11,11 +11,10 @@ import {
   UpdatePageParamsSchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import type { Db } from '../../db/client.ts';
 import { requireIdentity } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { listBanners } from '../catalogue/banners.ts';
-import { createContentService } from './service.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import type { ContentService } from './service.ts';
 
 /** A page of at most 200,000 characters as JSON, with room for escaping. (The global limit is 100 KB.) */
 export const PAGE_BODY_LIMIT_BYTES = 256 * 1024;
@@ -29,9 +28,10 @@ async function adminOnly(request: FastifyRequest) {
  * Content: the public reads (no bearer token) of support pages, corporate details and login
  * banners, and the admin's write of a page.
  */
-export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const content = createContentService({ db });
-
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; catalogue: Pick<CatalogueService, 'banners'> }> = async (
+  app,
+  { content, catalogue },
+) => {
   app.get(
     '/api/Home/GetPages',
     {
@@ -93,6 +93,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: envelopeOf(BannersResponseSchema) },
       },
     },
-    async () => ok({ banners: await listBanners(db, 'Login') }),
+    async () => ok({ banners: await catalogue.banners('Login') }),
   );
 };

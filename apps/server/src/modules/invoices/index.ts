@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../module-deps.ts';
+import type { AppModule, ModuleDeps } from '../module-deps.ts';
 import { invoiceRoutes } from './routes.ts';
-import { createInvoicesService } from './service.ts';
+import { createInvoicesService, type InvoicesService } from './service.ts';
 
 /** Invoices: raising them from orders, the invoice report, the account statement, the tax invoice PDF. */
-export const invoicesModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock, config }) => {
+export function createInvoicesModule({ db, clock, config }: ModuleDeps): AppModule<InvoicesService> {
   const invoices = createInvoicesService({ db, clock, config });
-  await app.register(invoiceRoutes, { invoices });
-};
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    await app.register(invoiceRoutes, { invoices });
+  };
+  return { service: invoices, plugin };
+}

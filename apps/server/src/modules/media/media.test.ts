@@ -6,6 +6,7 @@ import { banners, frameShapes, materials, priceRanges, productColours, productIm
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { mediaRoutes } from './routes.ts';
+import { createMediaService } from './service.ts';
 import { escapeXml, eyewearFrontSvg, tileSvg } from './svg.ts';
 
 describe('media routes', () => {
@@ -18,7 +19,7 @@ describe('media routes', () => {
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    await app.register(mediaRoutes, { db: database.db });
+    await app.register(mediaRoutes, { media: createMediaService({ db: database.db }) });
     await app.ready();
   });
   afterAll(async () => {

@@ -11,24 +11,13 @@
  * Public (images are loaded by <img> without a bearer token), cacheable for a day, with an ETag.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCESSORY_PRODUCT_TYPE_ID } from '@frameport/domain';
 import { dbId, fail } from '@frameport/domain/contract';
-import type { Db } from '../../db/client.ts';
-import {
-  PRODUCT_TYPE_IDS,
-  banners,
-  colours,
-  frameShapes,
-  materials,
-  priceRanges,
-  productColours,
-  products,
-} from '../../db/schema.ts';
+import { PRODUCT_TYPE_IDS } from '../../db/schema.ts';
+import type { MediaService } from './service.ts';
 import { accessoryKindOf, accessorySvg, eyewearFrontSvg, eyewearSideSvg, tileSvg } from './svg.ts';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
@@ -40,8 +29,6 @@ const ProductParams = z.object({
 });
 const HoverQuery = z.object({ hover: z.enum(['0', '1']).optional() });
 const BannerQuery = z.object({ mobile: z.enum(['0', '1']).optional() });
-
-const templeColours = alias(colours, 'temple_colours');
 
 function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
   const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
@@ -63,30 +50,13 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).header('Cache-Control', 'no-store').send(fail(IMAGE_NOT_FOUND));
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
   app.get(
     '/media/products/:productColourId/:view.svg',
     { config: { auth: 'public' }, schema: { security: [], params: ProductParams, tags: ['Media'], summary: 'Drawing of a colour variant (front or side view)' } },
     async (request, reply) => {
       const { productColourId, view } = request.params;
-      const [row] = await db
-        .select({
-          productName: products.productName,
-          productTypeId: products.productTypeId,
-          frameType: products.frameType,
-          colorVariant: productColours.colorVariant,
-          shapeCode: frameShapes.code,
-          frameColour: colours.hexCode,
-          frameColourName: colours.name,
-          templeColour: templeColours.hexCode,
-        })
-        .from(productColours)
-        .innerJoin(products, eq(products.id, productColours.productId))
-        .leftJoin(frameShapes, eq(frameShapes.id, products.frameShapeId))
-        .innerJoin(colours, eq(colours.id, productColours.frameColourId))
-        .innerJoin(templeColours, eq(templeColours.id, productColours.templeColourId))
-        .where(eq(productColours.id, productColourId))
-        .limit(1);
+      const row = await media.productColour(productColourId);
       if (!row) return notFound(reply);
       const title = `${row.productName}, ${row.colorVariant} ${row.frameColourName}, ${view} view`;
       if (row.productTypeId === ACCESSORY_PRODUCT_TYPE_ID) {
@@ -118,19 +88,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/media/banners/:id.svg',
     { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: BannerQuery, tags: ['Media'], summary: 'Banner image' } },
     async (request, reply) => {
-      const [row] = await db
-        .select({
-          title: banners.title,
-          isLoginBanner: banners.isLoginBanner,
-          isNewArrivalBanner: banners.isNewArrivalBanner,
-          isMaterialBanner: banners.isMaterialBanner,
-          isPriceRangeBanner: banners.isPriceRangeBanner,
-          isFrameBanner: banners.isFrameBanner,
-          isColourBanner: banners.isColourBanner,
-        })
-        .from(banners)
-        .where(eq(banners.id, request.params.id))
-        .limit(1);
+      const row = await media.banner(request.params.id);
       if (!row) return notFound(reply);
       const subtitle = row.isNewArrivalBanner
         ? 'New arrivals every week'
@@ -164,11 +122,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/media/materials/:id.svg',
     { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: HoverQuery, tags: ['Media'], summary: 'Material tile' } },
     async (request, reply) => {
-      const [row] = await db
-        .select({ name: materials.name, description: materials.description })
-        .from(materials)
-        .where(eq(materials.id, request.params.id))
-        .limit(1);
+      const row = await media.material(request.params.id);
       if (!row) return notFound(reply);
       return sendSvg(
         request,
@@ -182,11 +136,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/media/shapes/:id.svg',
     { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: HoverQuery, tags: ['Media'], summary: 'Frame shape tile' } },
     async (request, reply) => {
-      const [row] = await db
-        .select({ name: frameShapes.name, code: frameShapes.code })
-        .from(frameShapes)
-        .where(eq(frameShapes.id, request.params.id))
-        .limit(1);
+      const row = await media.frameShape(request.params.id);
       if (!row) return notFound(reply);
       return sendSvg(
         request,
@@ -200,11 +150,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/media/price-ranges/:id.svg',
     { config: { auth: 'public' }, schema: { security: [], params: IdParams, querystring: HoverQuery, tags: ['Media'], summary: 'Price range tile' } },
     async (request, reply) => {
-      const [row] = await db
-        .select({ label: priceRanges.label })
-        .from(priceRanges)
-        .where(eq(priceRanges.id, request.params.id))
-        .limit(1);
+      const row = await media.priceRange(request.params.id);
       if (!row) return notFound(reply);
       return sendSvg(
         request,

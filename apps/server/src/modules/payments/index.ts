@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRazorpayProvider } from '../../adapters/payments/razorpay.ts';
 import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
-import type { ModuleDeps } from '../module-deps.ts';
+import type { AppModule, ModuleDeps } from '../module-deps.ts';
 import { paymentRoutes, RAZORPAY_CALLBACK_PATH, razorpayRoutes } from './routes.ts';
 import { paymentSettingsRoutes, sandboxRoutes } from './sandbox-routes.ts';
-import { createPaymentsService } from './service.ts';
+import { createPaymentsService, type PaymentsService } from './service.ts';
 
 /** Where the sandbox's result page sends the payer back to: the web app's invoices tab. */
 const WEB_INVOICES_PATH = '/profile?my-invoices=true';
@@ -22,7 +22,7 @@ export const SANDBOX_WARNING =
  * - razorpay: Payment Links over HTTP; the signed webhook and the signed callback apply payments.
  * GET /api/payments/settings tells every page which of the two it is.
  */
-export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock, config, mailer, logger }) => {
+export function createPaymentsModule({ db, clock, config, mailer, logger }: ModuleDeps): AppModule<PaymentsService> {
   const settings = config.payments;
   if (settings.provider === 'razorpay') {
     const provider = createRazorpayProvider({ keyId: settings.keyId, keySecret: settings.keySecret, apiUrl: settings.apiUrl });
@@ -34,10 +34,12 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       logger,
       callbackUrl: `${config.publicUrl}${RAZORPAY_CALLBACK_PATH}`,
     });
-    await app.register(paymentRoutes, { payments });
-    await app.register(razorpayRoutes, { payments, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
-    await app.register(paymentSettingsRoutes, { sandbox: false });
-    return;
+    const plugin: FastifyPluginAsyncZod = async (app) => {
+      await app.register(paymentRoutes, { payments });
+      await app.register(razorpayRoutes, { payments, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+      await app.register(paymentSettingsRoutes, { sandbox: false });
+    };
+    return { service: payments, plugin };
   }
 
   logger.warn({ paymentsProvider: 'sandbox' }, SANDBOX_WARNING);
@@ -53,7 +55,10 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   sandbox.onPaid(async (linkId) => {
     await payments.sync(linkId);
   });
-  await app.register(paymentRoutes, { payments });
-  await app.register(sandboxRoutes, { payments, sandbox });
-  await app.register(paymentSettingsRoutes, { sandbox: true });
-};
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    await app.register(paymentRoutes, { payments });
+    await app.register(sandboxRoutes, { payments, sandbox });
+    await app.register(paymentSettingsRoutes, { sandbox: true });
+  };
+  return { service: payments, plugin };
+}

@@ -18,12 +18,11 @@ import { z } from 'zod';
 import { envelopeOf, fail, INT4_MAX, ok, text } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { FileStore } from '../../adapters/storage.ts';
-import type { Db } from '../../db/client.ts';
 import { IMAGE_TYPES } from '../../db/schema.ts';
 import { requireIdentity } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './images.ts';
-import { UPLOAD_KEY_PATTERN, WEBP_CONTENT_TYPE, createUploadService, type BannerFlags } from './service.ts';
+import { UPLOAD_KEY_PATTERN, WEBP_CONTENT_TYPE, type BannerFlags, type UploadService } from './service.ts';
 
 /** Two images of at most 5 MB each plus a few short fields. (The global limit is 100 KB.) */
 export const UPLOAD_BODY_LIMIT_BYTES = 11 * 1024 * 1024;
@@ -221,9 +220,7 @@ function imageNotFound(reply: FastifyReply) {
 // Routes
 // ---------------------------------------------------------------------------------------------
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore }> = async (app, { db, store }) => {
-  const uploads = createUploadService({ db, store });
-
+export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store: FileStore }> = async (app, { uploads, store }) => {
   // The multipart parser exists only inside this scope: every other route still refuses it.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });

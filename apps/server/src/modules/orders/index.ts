@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppModule, ModuleDeps } from '../module-deps.ts';
+import { orderRoutes } from './routes.ts';
+import { createOrdersService, type OrdersService } from './service.ts';
+
+/** Orders: placing the cart as an order, My Orders, an order's details. */
+export function createOrdersModule({ db, clock, config, mailer, logger }: ModuleDeps): AppModule<OrdersService> {
+  const orders = createOrdersService({ db, clock, config, mailer, logger });
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    await app.register(orderRoutes, { orders });
+  };
+  return { service: orders, plugin };
+}

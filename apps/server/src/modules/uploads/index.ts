@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppModule, ModuleDeps } from '../module-deps.ts';
+import { uploadRoutes } from './routes.ts';
+import { createUploadService, type UploadService } from './service.ts';
+
+/** Uploads: the admin's product and banner images, re-encoded into the file store, and serving them. */
+export function createUploadsModule({ db, fileStore }: ModuleDeps): AppModule<UploadService> {
+  const uploads = createUploadService({ db, store: fileStore });
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    await app.register(uploadRoutes, { uploads, store: fileStore });
+  };
+  return { service: uploads, plugin };
+}
