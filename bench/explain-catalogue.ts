@@ -2,8 +2,8 @@
  * EXPLAIN ANALYZE of the catalogue statements on a seeded database (docs/catalogue-indexes.md):
  *
  *   DATA_DIR=/tmp/cat10k npm run seed -- --products 10000
- *   DATA_DIR=/tmp/cat10k npx tsx apps/server/src/modules/catalogue/explain.ts [--runs 100] [--plan bench]
- *   DATABASE_URL=postgres://… npx tsx apps/server/src/modules/catalogue/explain.ts
+ *   DATA_DIR=/tmp/cat10k npx tsx bench/explain-catalogue.ts [--runs 100] [--plan bench]
+ *   DATABASE_URL=postgres://… npx tsx bench/explain-catalogue.ts
  *
  * For every case: the statement getAll runs (as the Telangana demo retailer, with discounts), warmed
  * up, then `runs` times under EXPLAIN (ANALYZE, TIMING OFF) for the server's planning and execution
@@ -14,12 +14,17 @@
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { parseCatalogueSearch } from '@frameport/domain';
-import { loadConfig } from '../../config.ts';
-import { DataDirLockedError, openDatabase, queryRows, type Db } from '../../db/client.ts';
-import { catalogueSearchSql, productByIdSql, relatedProductsSql, type TextMode } from './search.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { DataDirLockedError, openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
+import {
+  catalogueSearchSql,
+  productByIdSql,
+  relatedProductsSql,
+  type TextMode,
+} from '../apps/server/src/modules/catalogue/search.ts';
 
 /** [name, search string, page number, text mode] */
-export const EXPLAIN_CASES: [string, string, number, TextMode][] = [
+const EXPLAIN_CASES: [string, string, number, TextMode][] = [
   ['default (newest, page 1)', '', 1, 'literal'],
   ['benchmark: 3 filters + price + text + sort, page 2', 'frameShapeId=3&frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1200&searchText=black&sortBy=netPrice&orderBy=Asc', 2, 'literal'],
   ['filters only (same 3 + price)', 'frameShapeId=3&frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1200&sortBy=netPrice&orderBy=Asc', 2, 'literal'],
@@ -67,9 +72,15 @@ async function measure(db: Db, statement: SQL, runs: number) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '100' }, plan: { type: 'string' } },
+    options: { runs: { type: 'string', default: '100' }, plan: { type: 'string' }, help: { type: 'boolean' } },
     strict: true,
   });
+  if (values.help) {
+    process.stdout.write(
+      'Usage: DATA_DIR=<seeded folder> | DATABASE_URL=<url> npx tsx bench/explain-catalogue.ts [--runs 100] [--plan <case name prefix>]\n',
+    );
+    return;
+  }
   const runs = Number(values.runs);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
