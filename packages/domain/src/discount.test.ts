@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   ACCESSORY_PRODUCT_TYPE_ID,
   discountLabel,
+  discountsApplyTo,
   discountValue,
   pickDiscount,
   rulesForState,
@@ -52,6 +53,8 @@ describe('pickDiscount', () => {
   it('gives accessories no discount', () => {
     const picked = pickDiscount([percentRule(1, 10)], { stateId: TELANGANA_ID, netPricePaise: 100000, productTypeId: ACCESSORY_PRODUCT_TYPE_ID });
     expect(picked).toBeNull();
+    expect(discountsApplyTo(ACCESSORY_PRODUCT_TYPE_ID)).toBe(false);
+    expect(discountsApplyTo(1)).toBe(true);
   });
 
   it('picks the largest qualifying value', () => {

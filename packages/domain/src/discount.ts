@@ -3,6 +3,11 @@ import { assertPaise, formatInr, formatPercent, percentOf, type Paise } from './
 /** Product type 4 is an accessory: no discount, shown as N/A (spec sections 5 and 9). */
 export const ACCESSORY_PRODUCT_TYPE_ID = 4;
 
+/** Whether discount rules apply to a product type at all: accessories are never discounted. */
+export function discountsApplyTo(productTypeId: number): boolean {
+  return productTypeId !== ACCESSORY_PRODUCT_TYPE_ID;
+}
+
 /** A discount rule (spec section 3). `stateId` null applies to every state. */
 export type DiscountRule = {
   id: number;
@@ -27,12 +32,12 @@ export type PickedDiscount = { rule: DiscountRule; discountPaise: Paise };
 /**
  * The discount on one unit (spec section 5): rules of the retailer's state, or the all-states rules
  * when that state has none; the largest qualifying value wins, ties keeping the first rule.
- * Accessories get none.
+ * A type the rules do not apply to (accessories) gets none.
  */
 export function pickDiscount(rules: readonly DiscountRule[], context: DiscountContext): PickedDiscount | null {
   const { netPricePaise, productTypeId } = context;
   assertPaise(netPricePaise, 'netPricePaise');
-  if (productTypeId === ACCESSORY_PRODUCT_TYPE_ID) return null;
+  if (!discountsApplyTo(productTypeId)) return null;
   let best: PickedDiscount | null = null;
   for (const rule of rulesForState(rules, context.stateId)) {
     const discountPaise = discountValue(rule, netPricePaise);

@@ -5,7 +5,7 @@ import { messages } from '@frameport/domain/messages';
 import { auditLog, cartLines, carts, discountRules, retailers, states } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
-import { CART_LINE_TTL_MS } from './service.ts';
+import { CART_LINE_TTL_MS } from '../pricing/service.ts';
 
 type Headers = { authorization: string };
 

@@ -1,255 +1,32 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import {
-  cartTotals,
-  lineTotals,
-  orderLimitProblem,
-  pickDiscount,
-  quantityProblem,
-  QUANTITY_MAX,
-  type CartTotals,
-  type LineTotals,
-  type PickedDiscount,
-} from '@frameport/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { cartTotals, quantityProblem, QUANTITY_MAX } from '@frameport/domain';
 import type { AddCartLine, CartResponse } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  cartLines,
-  carts,
-  cities,
-  colours,
-  countries,
-  productColours,
-  products,
-  retailers,
-  sizes,
-  states,
-  users,
-} from '../../db/schema.ts';
+import { cartLines, carts, productColours, products } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
-import { pricingOf, type Pricing } from '../catalogue/to-contract.ts';
-import { activeRulesJson, type RuleJson } from '../catalogue/search.ts';
+import {
+  CART_LINE_TTL_MS,
+  checkOrderLimits,
+  liveTotals,
+  loadPriceContext,
+  priceItem,
+  priceLine,
+  type PriceContext,
+} from '../pricing/service.ts';
+import { readCartLines } from './lines.ts';
 import { toCartItem, toCartTotals } from './to-contract.ts';
 
-/** A cart line expires this long after it was added (spec section 4). */
-export const CART_LINE_TTL_MS = 24 * 60 * 60 * 1000;
-
-// ---------------------------------------------------------------------------------------------
-// Shared with the orders module: bill-to, discount rules, priced cart lines
-// ---------------------------------------------------------------------------------------------
-
-export type BillTo = {
-  retailerId: number;
-  userId: number | null;
-  email: string;
-  businessName: string;
-  address: string;
-  city: string;
-  state: string;
-  stateId: number;
-  /** The GST state code of the bill-to party: the GSTIN's first two digits, else the state's code. */
-  gstStateCode: string;
-  country: string;
-  pinCode: string;
-  gstin: string | null;
-  maxLimitPerVariant: number;
-  maxOrderQuantity: number;
-  maxOrderValuePaise: number;
-  /** Where the goods go: the retailer's default shipping address (else its first), null without one. */
-  shipTo: ShipTo | null;
-};
-
-export type ShipTo = {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  stateCode: string;
-  pinCode: string;
-  phone: string;
-};
-
-/**
- * The bill-to party and the discount rules that apply to it (its state's and the all-states ones,
- * active at `now`), in ONE query: every cart and order call starts with it, so it is a round trip
- * worth saving. The rules come as the same JSON the catalogue SQL builds (RuleJson).
- */
-export async function loadPriceContext(
-  db: Db,
-  retailerId: number,
-  now: Date,
-  companyStateCode: string,
-): Promise<PriceContext> {
-  const [row] = await priceContextQuery(db).execute({ retailerId, now });
-  if (!row) throw new AppError('not_found', messages.http.notFound);
-  const { stateCode, rules, ...rest } = row;
-  const billTo: BillTo = { ...rest, gstStateCode: row.gstin?.slice(0, 2) ?? stateCode };
-  return { billTo, pricing: pricingOf(billTo.stateId, rules.map(numericRule)), companyStateCode, now };
-}
-
-/** Every cart and order call runs it: prepared once per database (built once, parsed once per connection). */
-const preparedPriceContext = new WeakMap<Db, ReturnType<typeof preparePriceContext>>();
-
-function priceContextQuery(db: Db) {
-  let query = preparedPriceContext.get(db);
-  if (!query) {
-    query = preparePriceContext(db);
-    preparedPriceContext.set(db, query);
-  }
-  return query;
-}
-
-function preparePriceContext(db: Db) {
-  const now = sql.placeholder('now');
-  return db
-    .select({
-      retailerId: retailers.id,
-      userId: users.id,
-      email: retailers.email,
-      businessName: retailers.businessName,
-      address: retailers.address,
-      city: cities.name,
-      state: states.name,
-      stateId: retailers.stateId,
-      stateCode: states.stateCode,
-      country: countries.name,
-      pinCode: retailers.pinCode,
-      gstin: retailers.gstin,
-      maxLimitPerVariant: retailers.maxLimitPerVariant,
-      maxOrderQuantity: retailers.maxOrderQuantity,
-      maxOrderValuePaise: retailers.maxOrderValuePaise,
-      rules: sql<RuleJson[]>`${activeRulesJson(now, retailers.stateId)}`,
-      shipTo: sql<ShipTo | null>`(select json_build_object('id', sa.id, 'name', trim(sa.first_name || ' ' || sa.last_name),
-          'address', sa.address, 'city', sc.name, 'state', ss.name, 'stateCode', ss.state_code, 'pinCode', sa.pin, 'phone', sa.phone)
-        from shipping_addresses sa join cities sc on sc.id = sa.city_id join states ss on ss.id = sa.state_id
-        where sa.retailer_id = ${retailers.id} order by sa.is_default desc, sa.id limit 1)`,
-    })
-    .from(retailers)
-    .innerJoin(states, eq(states.id, retailers.stateId))
-    .innerJoin(cities, eq(cities.id, retailers.cityId))
-    .innerJoin(countries, eq(countries.id, retailers.countryId))
-    .leftJoin(users, eq(users.retailerId, retailers.id))
-    .where(eq(retailers.id, sql.placeholder('retailerId')))
-    .limit(1)
-    .prepare('price_context');
-}
-
-/** json_build_object renders numeric columns as JSON numbers, but a driver may hand bigints back as text. */
-function numericRule(rule: RuleJson): RuleJson {
-  const num = (value: number | string | null) => (value === null ? null : Number(value));
-  return {
-    ...rule,
-    percentage: num(rule.percentage),
-    amountPaise: num(rule.amountPaise),
-    fromPaise: num(rule.fromPaise),
-    toPaise: num(rule.toPaise),
-  };
-}
-
-const templeColours = alias(colours, 'temple_colours');
-
-/**
- * The lines of the retailer's cart (of cart `cartId` only, when given, so a cart id from the client
- * is checked against the retailer in the same query), with the product, colour and stock they show.
- * `lock` takes the cart row FOR UPDATE (placeOrder): no other order or cart change for this cart
- * runs until the transaction ends. An empty result does not say whether the cart exists.
- */
-export async function loadCartLines(db: DbOrTx, retailerId: number, options: { cartId?: number; lock?: boolean } = {}) {
-  const query = db
-    .select({
-      lineId: cartLines.id,
-      cartId: cartLines.cartId,
-      variantId: cartLines.productColourId,
-      quantity: cartLines.quantity,
-      isFree: cartLines.isFree,
-      addedAt: cartLines.addedAt,
-      productId: products.id,
-      productTypeId: products.productTypeId,
-      productCode: products.productCode,
-      productName: products.productName,
-      modelName: products.modelName,
-      hsnCode: products.hsnCode,
-      gstRatePercent: products.gstRatePercent,
-      netPricePaise: products.netPricePaise,
-      eyeSizeMm: products.eyeSizeMm,
-      noseBridgeMm: products.noseBridgeMm,
-      armLengthMm: products.armLengthMm,
-      sizeName: sizes.name,
-      colorVariant: productColours.colorVariant,
-      colourName: colours.name,
-      templeColourName: templeColours.name,
-      stock: productColours.availableStockQuantity,
-      image: sql<string | null>`(select pi.url from product_images pi where pi.product_colour_id = ${productColours.id}
-        order by (pi.image_type = 'thumbnail') desc, (pi.image_type = 'front') desc, pi.priority, pi.id limit 1)`,
-    })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .innerJoin(productColours, eq(productColours.id, cartLines.productColourId))
-    .innerJoin(products, eq(products.id, productColours.productId))
-    .innerJoin(colours, eq(colours.id, productColours.frameColourId))
-    .leftJoin(templeColours, eq(templeColours.id, productColours.templeColourId))
-    .leftJoin(sizes, eq(sizes.id, products.sizeId))
-    .where(and(eq(carts.retailerId, retailerId), options.cartId === undefined ? undefined : eq(carts.id, options.cartId)))
-    .orderBy(asc(cartLines.id));
-  return options.lock ? query.for('update', { of: carts }) : query;
-}
-
-export type CartLineRow = Awaited<ReturnType<typeof loadCartLines>>[number];
-
-export type PricedLine = {
-  row: CartLineRow;
-  expired: boolean;
-  expiresAt: Date;
-  discount: PickedDiscount | null;
-  /** Price of one piece (0 for a free line). */
-  unitPricePaise: number;
-  totals: LineTotals;
-};
-
-export type PriceContext = { pricing: Pricing; billTo: BillTo; companyStateCode: string; now: Date };
-
-/** Discount from the rules of the retailer's state, GST on the discounted value, rounded per line (domain). */
-export function priceLine(row: CartLineRow, { pricing, billTo, companyStateCode, now }: PriceContext): PricedLine {
-  const expiresAt = new Date(row.addedAt.getTime() + CART_LINE_TTL_MS);
-  const unitPricePaise = row.isFree ? 0 : row.netPricePaise;
-  const discount = row.isFree
-    ? null
-    : pickDiscount(pricing.rules, { stateId: pricing.stateId, netPricePaise: unitPricePaise, productTypeId: row.productTypeId });
-  const totals = lineTotals({
-    unitPricePaise,
-    quantity: row.quantity,
-    discountPerUnitPaise: discount?.discountPaise ?? 0,
-    gstRatePercent: row.gstRatePercent,
-    billToStateCode: billTo.gstStateCode,
-    companyStateCode,
-  });
-  return { row, expired: now.getTime() >= expiresAt.getTime(), expiresAt, discount, unitPricePaise, totals };
-}
-
-/** Totals of the lines that can be ordered (expired lines are left out). */
-export function liveTotals(lines: readonly PricedLine[]): CartTotals {
-  return cartTotals(lines.filter((line) => !line.expired).map((line) => line.totals));
-}
+/** Published to other modules (orders): the one read of a cart's lines. */
+export { readCartLines, type CartLineRow } from './lines.ts';
 
 function assertRange(quantity: number, min: number) {
   if (!Number.isInteger(quantity) || quantity < min || quantity > QUANTITY_MAX) {
     throw new AppError('invalid', messages.quantity.range);
   }
-}
-
-function checkOrderLimits(totals: CartTotals, billTo: BillTo) {
-  const problem = orderLimitProblem({
-    totalQuantity: totals.quantity,
-    totalValuePaise: totals.totalPaise,
-    maxOrderQuantity: billTo.maxOrderQuantity,
-    maxOrderValuePaise: billTo.maxOrderValuePaise,
-  });
-  if (problem) throw new AppError('conflict', problem.message);
 }
 
 export type CartServiceDeps = { db: Db; clock: Clock; config: Pick<Config, 'companyStateCode'> };
@@ -266,7 +43,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
 
   async function pricedCart(retailerId: number) {
     const ctx = await context(retailerId);
-    const rows = await loadCartLines(db, retailerId);
+    const rows = await readCartLines(db, retailerId);
     // Lines name their cart; only an empty cart needs a second look for its id.
     const cartId = rows[0]?.cartId ?? (await cartIdOf(db, retailerId));
     const lines = rows.map((row) => priceLine(row, ctx));
@@ -342,7 +119,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
         .from(productColours)
         .innerJoin(products, eq(products.id, productColours.productId))
         .where(and(inArray(products.id, productIds), eq(products.isActive, true)));
-      const existing = (await loadCartLines(tx, acting.retailerId, { cartId: cart.id })).map((row) => priceLine(row, ctx));
+      const existing = (await readCartLines(tx, acting.retailerId, { cartId: cart.id })).map((row) => priceLine(row, ctx));
       const live = existing.filter((line) => !line.expired);
       const inCart = new Map<number, number>();
       for (const line of live) inCart.set(line.row.variantId, (inCart.get(line.row.variantId) ?? 0) + line.row.quantity);
@@ -377,21 +154,9 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
       if (accepted.size === 0) {
         throw new AppError('conflict', skipped.length === 1 ? skipped[0]!.Message : messages.cart.nothingAdded);
       }
-      const added = [...accepted.values()].map(({ variant, quantity }) => {
-        const discount = pickDiscount(ctx.pricing.rules, {
-          stateId: ctx.pricing.stateId,
-          netPricePaise: variant.netPricePaise,
-          productTypeId: variant.productTypeId,
-        });
-        return lineTotals({
-          unitPricePaise: variant.netPricePaise,
-          quantity,
-          discountPerUnitPaise: discount?.discountPaise ?? 0,
-          gstRatePercent: variant.gstRatePercent,
-          billToStateCode: billTo.gstStateCode,
-          companyStateCode: ctx.companyStateCode,
-        });
-      });
+      const added = [...accepted.values()].map(
+        ({ variant, quantity }) => priceItem({ ...variant, isFree: false, quantity }, ctx).totals,
+      );
       checkOrderLimits(cartTotals([...live.map((line) => line.totals), ...added]), billTo);
 
       // One upsert for every line, in variant id order like placeOrder (the foreign-key locks are
@@ -433,7 +198,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
     const ctx = await context(acting.retailerId);
     const { billTo, now } = ctx;
     const totals = await db.transaction(async (tx) => {
-      const rows = await loadCartLines(tx, acting.retailerId, { lock: true });
+      const rows = await readCartLines(tx, acting.retailerId, { lock: true });
       const cartId = rows[0]?.cartId;
       if (cartId === undefined) throw new AppError('not_found', messages.cart.itemNotFound);
       const wantedQty = new Map<number, number>();

@@ -1,22 +1,11 @@
 /** Priced cart lines → the spec's shapes (section 3). Money leaves the server as rupees. */
-import { paiseToRupees, type CartTotals, type PickedDiscount } from '@frameport/domain';
+import { paiseToRupees, type CartTotals } from '@frameport/domain';
 import type { CartItem, CartTotalsWire } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import type { PricedLine } from './service.ts';
+import { toAppliedDiscount, type PricedLine } from '../pricing/service.ts';
+import type { CartLineRow } from './lines.ts';
 
-export function toWireDiscount(picked: PickedDiscount | null): CartItem['Discount'] {
-  if (!picked) return null;
-  return {
-    UsePercentage: picked.rule.usePercentage ? '1' : '0',
-    DiscountPercentage: picked.rule.usePercentage ? picked.rule.discountPercentage : 0,
-    DiscountAmount: picked.rule.usePercentage ? 0 : paiseToRupees(picked.rule.discountAmountPaise),
-    TotalDiscount: paiseToRupees(picked.discountPaise),
-    DiscountName: picked.rule.name,
-    DiscountId: picked.rule.id,
-  };
-}
-
-export function toCartItem(line: PricedLine): CartItem {
+export function toCartItem(line: PricedLine<CartLineRow>): CartItem {
   const { row, totals } = line;
   return {
     CartID: row.cartId,
@@ -34,7 +23,7 @@ export function toCartItem(line: PricedLine): CartItem {
     IsFree: row.isFree,
     CartProductTotQuantity: row.quantity,
     CartProductDetailId: row.lineId,
-    Discount: toWireDiscount(line.discount),
+    Discount: toAppliedDiscount(line.discount),
     ProductPrice: paiseToRupees(line.unitPricePaise),
     CartProductTotPrice: paiseToRupees(totals.totalPaise),
     costPriceWithoutGST: paiseToRupees(totals.taxablePaise),

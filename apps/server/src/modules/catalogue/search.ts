@@ -9,8 +9,9 @@
  * Free text is matched literally first; only a search that finds nothing is retried with mistyped
  * words corrected against the vocabulary (`TextMode`). See docs/catalogue-indexes.md.
  */
-import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rupeesToPaise, type CatalogueQuery } from '@frameport/domain';
+import { activeRulesJson, type RuleJson } from '../pricing/service.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Free text
@@ -304,17 +305,6 @@ export type MastersJson = {
   genders: [number, string][];
 };
 
-export type RuleJson = {
-  id: number;
-  name: string;
-  stateId: number | null;
-  usePercentage: boolean;
-  percentage: number | null;
-  amountPaise: number | null;
-  fromPaise: number | null;
-  toPaise: number | null;
-};
-
 /** One product as the catalogue SQL returns it (snake_case, raw driver values). */
 export type ProductRow = {
   /** null only on the single row of a search page past the end (it carries the total). */
@@ -360,22 +350,6 @@ export type PricingContext = {
   retailerId: number | null;
   now: Date;
 };
-
-/**
- * The discount rules that price a retailer's goods at `now`: active, in their validity dates,
- * and of its state (`stateId`, an SQL expression) or of all states; one JSON array of RuleJson,
- * ordered by id. The catalogue and the cart/order price context both select it.
- */
-export function activeRulesJson(now: SQL | SQL.Aliased | Placeholder, stateId: SQL | Column): SQL {
-  return sql`(select coalesce(json_agg(json_build_object(
-      'id', d.id, 'name', d.name, 'stateId', d.state_id, 'usePercentage', d.use_percentage,
-      'percentage', d.discount_percentage, 'amountPaise', d.discount_amount_paise,
-      'fromPaise', d.price_from_paise, 'toPaise', d.price_to_paise) order by d.id), '[]'::json)
-    from discount_rules d
-    where d.is_active and (d.valid_from is null or d.valid_from <= ${now}::timestamptz)
-      and (d.valid_to is null or d.valid_to >= ${now}::timestamptz)
-      and (d.state_id is null or d.state_id = ${stateId}))`;
-}
 
 /**
  * SELECT … FROM `from`: the products of the `page` CTE (a CTE with `id` and sort columns) in

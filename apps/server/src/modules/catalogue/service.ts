@@ -32,6 +32,7 @@ import {
   sizes,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import {
@@ -44,7 +45,7 @@ import {
   type ProductRow,
   type TextMode,
 } from './search.ts';
-import { pricingOf, toInventory, toProduct } from './to-contract.ts';
+import { toInventory, toProduct } from './to-contract.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 

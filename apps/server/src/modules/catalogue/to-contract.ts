@@ -1,64 +1,9 @@
 /** Database rows → the spec's shapes (section 3). Money leaves the server as rupees. */
-import {
-  ACCESSORY_PRODUCT_TYPE_ID,
-  paiseToRupees,
-  pickDiscount,
-  rulesForState,
-  type DiscountRule,
-} from '@frameport/domain';
-import type {
-  AppliedDiscount,
-  Banner,
-  ColourVariant,
-  DiscountRuleWire,
-  Inventory,
-  Product,
-} from '@frameport/domain/contract';
+import { paiseToRupees, pickDiscount } from '@frameport/domain';
+import type { Banner, ColourVariant, Inventory, Product } from '@frameport/domain/contract';
 import type { BannerFlags } from '../../db/schema.ts';
-import type { ImageJson, MastersJson, ProductRow, RuleJson, VariantJson } from './search.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Discounts
-// ---------------------------------------------------------------------------------------------
-
-export function toDomainRule(rule: RuleJson): DiscountRule {
-  return {
-    id: rule.id,
-    name: rule.name,
-    stateId: rule.stateId,
-    usePercentage: rule.usePercentage,
-    discountPercentage: Number(rule.percentage ?? 0),
-    discountAmountPaise: Number(rule.amountPaise ?? 0),
-    priceFromPaise: rule.fromPaise === null ? null : Number(rule.fromPaise),
-    priceToPaise: rule.toPaise === null ? null : Number(rule.toPaise),
-  };
-}
-
-export function toDiscountRuleWire(rule: DiscountRule): DiscountRuleWire {
-  return {
-    DiscountId: rule.id,
-    DiscountName: rule.name,
-    StateId: rule.stateId,
-    UsePercentage: rule.usePercentage ? '1' : '0',
-    DiscountPercentage: rule.usePercentage ? rule.discountPercentage : 0,
-    DiscountAmount: rule.usePercentage ? 0 : paiseToRupees(rule.discountAmountPaise),
-    PriceFrom: rule.priceFromPaise === null ? null : paiseToRupees(rule.priceFromPaise),
-    PriceTo: rule.priceToPaise === null ? null : paiseToRupees(rule.priceToPaise),
-  };
-}
-
-/**
- * The discount rules of one request: the acting retailer's state (null = none: all-states rules).
- * `rules` holds the active rules of that state and the all-states ones; `rulesForState` keeps the
- * state's own when it has any, otherwise the all-states ones (spec section 5).
- */
-export type Pricing = { stateId: number | null; rules: DiscountRule[]; discountsJson: string };
-
-export function pricingOf(stateId: number | null, rules: RuleJson[]): Pricing {
-  const domainRules = rules.map(toDomainRule);
-  const applicable = rulesForState(domainRules, stateId);
-  return { stateId, rules: domainRules, discountsJson: JSON.stringify(applicable.map(toDiscountRuleWire)) };
-}
+import { discountsJsonFor, toAppliedDiscount, type Pricing } from '../pricing/service.ts';
+import type { ImageJson, MastersJson, ProductRow, VariantJson } from './search.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -91,20 +36,11 @@ function toColourVariant(variant: VariantJson, images: ImageJson[], masters: Mas
 
 export function toProduct(row: ProductRow, pricing: Pricing, masters: MastersJson): Product {
   const netPricePaise = Number(row.net_price_paise);
-  const isAccessory = row.product_type_id === ACCESSORY_PRODUCT_TYPE_ID;
   const picked = pickDiscount(pricing.rules, {
     stateId: pricing.stateId,
     netPricePaise,
     productTypeId: row.product_type_id,
   });
-  const selectedDiscount: AppliedDiscount | null = picked && {
-    DiscountId: picked.rule.id,
-    DiscountName: picked.rule.name,
-    UsePercentage: picked.rule.usePercentage ? '1' : '0',
-    DiscountPercentage: picked.rule.usePercentage ? picked.rule.discountPercentage : 0,
-    DiscountAmount: picked.rule.usePercentage ? 0 : paiseToRupees(picked.rule.discountAmountPaise),
-    TotalDiscount: paiseToRupees(picked.discountPaise),
-  };
   // Images arrive grouped by variant, best (lowest priority number) first.
   const imagesOf = new Map<number, ImageJson[]>();
   for (const image of row.images) {
@@ -147,9 +83,8 @@ export function toProduct(row: ProductRow, pricing: Pricing, masters: MastersJso
     releaseDate: row.release_date,
     netPrice: paiseToRupees(netPricePaise),
     discountedPrice: paiseToRupees(netPricePaise - (picked?.discountPaise ?? 0)),
-    selectedDiscount,
-    // Accessories are never discounted, so no rule applies to them.
-    discounts: isAccessory ? '[]' : pricing.discountsJson,
+    selectedDiscount: toAppliedDiscount(picked),
+    discounts: discountsJsonFor(pricing, row.product_type_id),
     productImageList: firstWithImages?.productImage ?? [],
     isAvailable: productColor.some((variant) => variant.availableStockQuantity > 0),
     productColor,

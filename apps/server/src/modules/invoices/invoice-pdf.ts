@@ -113,7 +113,7 @@ export function isInterState(data: Pick<InvoicePdfData, 'order' | 'lines'>): boo
 
 /**
  * Place of supply: the recipient's (bill-to, GSTIN) State, because that is the State the order's
- * tax was charged on (modules/cart prices by the bill-to GST state code), so the printed place of
+ * tax was charged on (modules/pricing prices by the bill-to GST state code), so the printed place of
  * supply always agrees with CGST + SGST vs IGST. A different delivery State is printed with the
  * ship-to address (Rule 46 (o)). Whether such orders should be taxed by the delivery State is a
  * question for the CA (domain-india.md §1.1; decision 008).

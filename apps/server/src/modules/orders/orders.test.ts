@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
-import { CART_LINE_TTL_MS } from '../cart/service.ts';
+import { CART_LINE_TTL_MS } from '../pricing/service.ts';
 
 type Headers = { authorization: string };
 

@@ -10,7 +10,8 @@ import { financialYearOf } from '@frameport/domain';
 import { orderRefPrefix } from '../../db/seed/orders.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
-import { loadCartLines, loadPriceContext, priceLine } from '../cart/service.ts';
+import { readCartLines } from '../cart/service.ts';
+import { loadPriceContext, priceLine } from '../pricing/service.ts';
 import { toMyOrder, toOrderDetails } from './to-contract.ts';
 
 export type OrdersServiceDeps = {
@@ -56,7 +57,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
       result = await db.transaction(async (tx) => {
         // The cart's lines, its row locked: a second placeOrder of this cart waits here, then finds
         // the cart gone and answers the first one's order (below).
-        const rows = await loadCartLines(tx, acting.retailerId, { cartId: input.cartId, lock: true });
+        const rows = await readCartLines(tx, acting.retailerId, { cartId: input.cartId, lock: true });
         if (rows.length === 0) {
           const placed = await findByKey(tx, acting.retailerId, key);
           if (placed) return { ...placed, created: false };
