@@ -2,6 +2,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * The web's import direction (bulletproof-react's zones): app → features → lib, components, config.
+ * A feature does not import another feature (the app composes them) nor the app; the shared
+ * directories import no feature and not the app. eslint-plugin-import is not installed, so the zones
+ * are no-restricted-imports patterns on the relative paths, one block per feature and folder depth
+ * (how many `../` lead out of the feature).
+ */
+const WEB_SRC = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const upTo = (levels) => `^(\\.\\./){${levels}}`;
+const featureZones = webFeatures.flatMap((feature) =>
+  [0, 1, 2].map((depth) => ({
+    files: [`${WEB_SRC}/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `${upTo(depth + 1)}(?!${feature}/)[^./]`,
+              message: 'A feature does not import another feature: move what is shared to lib/, components/ or config/, or compose in app/.',
+            },
+            {
+              regex: `${upTo(depth + 2)}(features|app)/`,
+              message: 'A feature does not import app/ or another feature.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -27,6 +63,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...featureZones,
+  {
+    files: [`${WEB_SRC}/{lib,components,config}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(features|app)/', message: 'lib/, components/ and config/ are shared: they import no feature and not app/.' }] },
+      ],
+    },
   },
   {
     // The domain package is shared with the browser: no node: imports, no I/O.

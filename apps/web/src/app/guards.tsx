@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LOGIN_PATH, loginPathFor } from '../lib/next-path.ts';
+import { LOGIN_PATH } from '../config/paths.ts';
+import { loginPathFor } from '../lib/next-path.ts';
 import { useSessionState } from '../lib/session.ts';
 
 /**

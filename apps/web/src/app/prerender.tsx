@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PrerenderedHeadContext } from '../features/marketing/components/page-meta.tsx';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
-import { LOGIN_PATH } from '../lib/next-path.ts';
+import { LOGIN_PATH } from '../config/paths.ts';
 import { AppProvider } from './provider.tsx';
 import { loadMatchedRoutes, routes } from './router.tsx';
 

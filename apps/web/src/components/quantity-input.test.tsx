@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../app/provider.tsx';
 import { QuantityInput } from './quantity-input.tsx';
+import { TestProviders } from '../testing/render-app.tsx';
 
 function Harness({ initial = 0, error = null }: { initial?: number; error?: string | null }) {
   const [value, setValue] = useState(initial);
@@ -12,9 +12,9 @@ function Harness({ initial = 0, error = null }: { initial?: number; error?: stri
 
 function renderInput(props: { initial?: number; error?: string | null } = {}) {
   return render(
-    <AppProvider env="test">
+    <TestProviders>
       <Harness {...props} />
-    </AppProvider>,
+    </TestProviders>,
   );
 }
 

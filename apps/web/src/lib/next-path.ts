@@ -1,5 +1,4 @@
-export const HOME_PATH = '/home';
-export const LOGIN_PATH = '/login';
+import { HOME_PATH, LOGIN_PATH } from '../config/paths.ts';
 
 /**
  * Where to go after signing in: the `?next=` path only when it is a same-origin relative path

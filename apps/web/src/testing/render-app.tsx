@@ -1,5 +1,7 @@
 import type { PaymentSettings } from '@frameport/domain/contract/payments';
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
@@ -23,6 +25,15 @@ export function renderApp(path: string, options: { paymentSettings?: PaymentSett
     </AppProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** The app's real providers around one component under test (a feature's tests do not reach into app/). */
+export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  return (
+    <AppProvider queryClient={queryClient} env="test">
+      {children}
+    </AppProvider>
+  );
 }
 
 /** A JSON answer for a mocked `fetch`. */

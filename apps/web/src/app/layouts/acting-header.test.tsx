@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { fakeShellServer, signIn, stubBrowserApis } from './signed-in-fixtures.ts';
+import { fakeShellServer, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../lib/session.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
-import { fakeShellServer, signIn, stubBrowserApis } from './signed-in-fixtures.ts';
+import { fakeShellServer, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 const SETTINGS = '/api/payments/settings';
 

@@ -3,7 +3,7 @@ import { Box, Burger, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { useActing } from '../../features/acting/use-acting.ts';
+import { useActing } from '../../lib/use-acting.ts';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
 import { cartQueries } from '../../features/cart/api.ts';
 import type { CategoriesState, NavLinkItem } from '../../features/navigation/links.ts';

@@ -5,7 +5,7 @@ import { getSessionState, startSession } from '../../lib/session.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
 import type { UserProfile } from '@frameport/domain/contract';
-import { stubBrowserApis } from './signed-in-fixtures.ts';
+import { stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => vi.unstubAllGlobals());

@@ -2,10 +2,10 @@ import { messages } from '@frameport/domain/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, fakeAccountServer, NEW_EMAIL, VALID_EMAIL_TOKEN } from '../../features/account/account-fixtures.ts';
+import { bodiesSentTo, fakeAccountServer, NEW_EMAIL, VALID_EMAIL_TOKEN } from '../../testing/account-fixtures.ts';
 import { endSession, getSessionState } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+import { signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(() => {
   stubBrowserApis();

@@ -2,11 +2,11 @@ import type { Product } from '@frameport/domain/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
-import { colourVariant, product } from '../../features/catalogue/catalogue-fixtures.ts';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
+import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
-import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+import { signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 const ok = (Data: unknown) => jsonResponse({ Status: 0, Error: null, Data });
 const notFound = () => jsonResponse({ Status: 1, Error: { Message: 'Not found', StackTrace: null }, Data: null }, 404);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { product } from '../../features/catalogue/catalogue-fixtures.ts';
+import { product } from '../../testing/catalogue-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { banner, callsTo, fakeShellServer, productsQueryOf, signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+import { banner, callsTo, fakeShellServer, productsQueryOf, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => vi.unstubAllGlobals());

@@ -5,10 +5,10 @@ import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
-import { SWITCH_USER_PATH } from '../../features/acting/components/choose-retailer-prompt.tsx';
-import { useActing } from '../../features/acting/use-acting.ts';
-import { useOrderEntry } from '../../features/acting/use-order-entry.ts';
-import { profileQueries } from '../../features/auth/api.ts';
+import { PROFILE_LINKS } from '../../config/paths.ts';
+import { useActing } from '../../lib/use-acting.ts';
+import { useOrderEntry } from '../use-order-entry.ts';
+import { profileQueries } from '../../lib/profile-queries.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx';
 import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
@@ -134,7 +134,7 @@ function Account({ profile }: { profile: UserProfile }) {
       {isSalesExecutive && (
         <Alert variant="light" icon={<IconUsers size={18} aria-hidden="true" />}>
           You can choose a retailer to act for from{' '}
-          <Anchor component={Link} to={SWITCH_USER_PATH} fw={600}>
+          <Anchor component={Link} to={PROFILE_LINKS.switchUser} fw={600}>
             Switch User
           </Anchor>
           .

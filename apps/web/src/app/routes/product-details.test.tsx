@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
-import { accessory, colourVariant, fakeCatalogueServer, product } from '../../features/catalogue/catalogue-fixtures.ts';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
+import { accessory, colourVariant, fakeCatalogueServer, product } from '../../testing/catalogue-fixtures.ts';
 import { currentTabId, OPEN_PRODUCT_TABS_KEY, readEntries } from '../../features/catalogue/open-product-tabs.ts';
 import { startSession } from '../../lib/session.ts';
 import { renderApp } from '../../testing/render-app.tsx';

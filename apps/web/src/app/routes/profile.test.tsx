@@ -2,21 +2,21 @@ import { messages } from '@frameport/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, CURRENT_PASSWORD, fakeAccountServer, NEW_EMAIL } from '../../features/account/account-fixtures.ts';
+import { bodiesSentTo, CURRENT_PASSWORD, fakeAccountServer, NEW_EMAIL } from '../../testing/account-fixtures.ts';
 import { EMAIL_READ_ONLY_NOTE } from '../../features/account/components/profile-details.tsx';
-import { setActingRetailer } from '../../features/acting/acting-store.ts';
-import { bodiesOf } from '../../features/cart/cart-fixtures.ts';
+import { setActingRetailer } from '../../lib/acting-store.ts';
+import { bodiesOf } from '../../testing/cart-fixtures.ts';
 import {
   fakeOrdersServer as fakeOrderCalls,
   orderDetails,
   orderLine,
   orderSummary,
   type FakeOrders,
-} from '../../features/orders/order-fixtures.ts';
-import { fakeInvoiceServer, invoiceNo } from '../../features/invoices/invoice-fixtures.ts';
+} from '../../testing/order-fixtures.ts';
+import { fakeInvoiceServer, invoiceNo } from '../../testing/invoice-fixtures.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+import { signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(() => {
   stubBrowserApis();

@@ -10,8 +10,9 @@ import tabClasses from '../../features/account/components/account-tabs.module.cs
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { ProfileDetails } from '../../features/account/components/profile-details.tsx';
 import { SwitchUserPanel } from '../../features/acting/components/switch-user-panel.tsx';
-import { useActing } from '../../features/acting/use-acting.ts';
-import { profileQueries } from '../../features/auth/api.ts';
+import { useAddToCart } from '../../features/cart/api.ts';
+import { useActing } from '../../lib/use-acting.ts';
+import { profileQueries } from '../../lib/profile-queries.ts';
 import { MyInvoices } from '../../features/invoices/components/my-invoices.tsx';
 import { MyOrders } from '../../features/orders/components/my-orders.tsx';
 import { OrderPlacedModal, orderRefFrom } from '../../features/orders/components/order-placed-modal.tsx';
@@ -39,6 +40,7 @@ type TabValue = Tab['value'];
  */
 export function ProfileRoute() {
   const acting = useActing();
+  const addToCart = useAddToCart(acting.email);
   const ownProfile = useQuery(profileQueries.detail(null));
   const location = useLocation();
   const navigate = useNavigate();
@@ -113,7 +115,7 @@ export function ProfileRoute() {
             <ProfileDetails email={acting.email} />
           </Tabs.Panel>
           <Tabs.Panel value="orders" pt="md">
-            <MyOrders email={acting.email} />
+            <MyOrders email={acting.email} onOrderAgain={addToCart.mutateAsync} />
           </Tabs.Panel>
           <Tabs.Panel value="change-password" pt="md">
             <ChangePasswordForm />

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@frameport/domain/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../features/acting/acting-fixtures.ts';
-import { bodiesOf, cartItem, cartResponse, fakeCartServer } from '../../features/cart/cart-fixtures.ts';
+import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
+import { bodiesOf, cartItem, cartResponse, fakeCartServer } from '../../testing/cart-fixtures.ts';
 import { startSession } from '../../lib/session.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
-import { signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+import { signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 const LINE = 'Vistara Aviator Classic, Black (C1)';
 

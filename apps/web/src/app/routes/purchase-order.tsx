@@ -17,7 +17,7 @@ import {
   useUpdateCartLines,
 } from '../../features/cart/api.ts';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
-import { useActing } from '../../features/acting/use-acting.ts';
+import { useActing } from '../../lib/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
 import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';

@@ -6,7 +6,7 @@ import {
   VALID_RESET_TOKEN,
   bodiesSentTo,
   fakeAccountServer,
-} from '../../features/account/account-fixtures.ts';
+} from '../../testing/account-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const RULES = ['At least 8 characters', 'At least 1 number', 'At least 1 special character (! @ # $ % ^ & *)'];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, fakeShellServer, pageContent, signIn, stubBrowserApis } from '../layouts/signed-in-fixtures.ts';
+import { callsTo, fakeShellServer, pageContent, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,4 @@
 import {
-  ConfirmEmailChangeResultSchema,
   MessageResultSchema,
   PasswordResultSchema,
   UpdateUserProfileResponseSchema,
@@ -9,8 +8,7 @@ import {
 import { messages } from '@frameport/domain/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
-import { getSessionState, startSession } from '../../lib/session.ts';
-import { profileQueries } from '../auth/api.ts';
+import { profileQueries } from '../../lib/profile-queries.ts';
 
 /**
  * POST /api/Account/updateUserProfile. The answer is the profile as it now is: it replaces the
@@ -48,24 +46,5 @@ export function useRequestEmailChange() {
   return useMutation({
     mutationFn: (body: ChangeEmailBody) =>
       apiFetch('/api/Account/ChangeEmail', { method: 'POST', body, schema: MessageResultSchema }),
-  });
-}
-
-/**
- * POST /api/Account/confirmEmailChange (public; the mailed link). Sent with this browser's session
- * if it has one: the server keeps that session when it is the same account's (`sessionKept`), and
- * it then signs in under the new email, so the stored user name follows and the profile is read again.
- */
-export function useConfirmEmailChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) =>
-      apiFetch('/api/Account/confirmEmailChange', { method: 'POST', body: { token }, schema: ConfirmEmailChangeResultSchema }),
-    onSuccess: (reply) => {
-      const { session } = getSessionState();
-      if (!reply.sessionKept || session === null) return;
-      startSession({ ...session, userName: reply.email });
-      void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
-    },
   });
 }

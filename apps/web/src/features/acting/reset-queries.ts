@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { profileQueries } from '../auth/api.ts';
-import { subscribeOtherTabSwitch } from './acting-store.ts';
+import { profileQueries } from '../../lib/profile-queries.ts';
+import { subscribeOtherTabSwitch } from '../../lib/acting-store.ts';
 
 /**
  * After a switch everything cached belonged to the previous retailer (cart, count, orders, their

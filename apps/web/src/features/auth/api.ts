@@ -1,18 +1,23 @@
 import { messages } from '@frameport/domain/messages';
 // The contract's files one by one, not its index: /login then loads these schemas, not every screen's.
-import { MessageResultSchema, PasswordResultSchema, TokenValidityResultSchema } from '@frameport/domain/contract/account';
+import {
+  ConfirmEmailChangeResultSchema,
+  MessageResultSchema,
+  PasswordResultSchema,
+  TokenValidityResultSchema,
+} from '@frameport/domain/contract/account';
 import {
   LogoutResponseSchema,
   TokenErrorSchema,
   TokenResponseSchema,
-  UserProfileSchema,
   type TokenResponse,
 } from '@frameport/domain/contract/auth';
 import { BannersResponseSchema } from '@frameport/domain/contract/banners';
 import type { LoginForm } from '@frameport/domain';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, sendRequest } from '../../lib/api-client.ts';
-import { endSession, getAccessToken, startSession } from '../../lib/session.ts';
+import { profileQueries } from '../../lib/profile-queries.ts';
+import { endSession, getAccessToken, getSessionState, startSession } from '../../lib/session.ts';
 
 /**
  * POST /token: the OAuth2 password grant with a form body (spec section 7). Not an envelope call,
@@ -70,17 +75,6 @@ export function logout(): void {
   apiFetch('/api/Account/logout', { method: 'POST', schema: LogoutResponseSchema, token }).catch(() => undefined);
 }
 
-/** GET /api/Account/getUserProfile. `email` is the retailer a sales executive acts for (null: yourself). */
-export const profileQueries = {
-  all: () => ['profile'] as const,
-  detail: (email: string | null = null) =>
-    queryOptions({
-      queryKey: [...profileQueries.all(), { email }] as const,
-      queryFn: ({ signal }) =>
-        apiFetch('/api/Account/getUserProfile', { schema: UserProfileSchema, query: { email }, signal }),
-    }),
-};
-
 /** Login banners change a few times a month, like the home banners. */
 const LOGIN_BANNERS_STALE_MS = 10 * 60_000;
 
@@ -135,6 +129,25 @@ export function useResetPassword() {
       });
       if (!reply.result) throw new ApiError(200, reply.message);
       return reply;
+    },
+  });
+}
+
+/**
+ * POST /api/Account/confirmEmailChange (public; the mailed link). Sent with this browser's session
+ * if it has one: the server keeps that session when it is the same account's (`sessionKept`), and
+ * it then signs in under the new email, so the stored user name follows and the profile is read again.
+ */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch('/api/Account/confirmEmailChange', { method: 'POST', body: { token }, schema: ConfirmEmailChangeResultSchema }),
+    onSuccess: (reply) => {
+      const { session } = getSessionState();
+      if (!reply.sessionKept || session === null) return;
+      startSession({ ...session, userName: reply.email });
+      void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
     },
   });
 }

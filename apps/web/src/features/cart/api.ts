@@ -15,22 +15,14 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { useRef } from 'react';
 import { ApiError, apiFetch, getErrorMessage } from '../../lib/api-client.ts';
 import { notifyError, RESULT_TOAST_MS } from '../../lib/notify.ts';
-
-/**
- * The acting retailer's email: null while a retailer orders for itself. A sales executive acting
- * for a retailer passes that retailer's email; it is part of every key, so switching retailer never
- * shows another retailer's cart.
- */
-export type ActingEmail = string | null;
+import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
 /** First page of the purchase order; Load more grows the page by this many lines (spec section 9). */
 export const CART_PAGE_STEP = 5;
 
-const emailQuery = (email: ActingEmail) => (email === null ? {} : { email });
-
 /** The cart's query keys and options, general → specific; every key carries the acting email. */
 export const cartQueries = {
-  all: (email: ActingEmail) => ['cart', { email }] as const,
+  all: queryRoots.cart,
 
   /** GET /api/Product/getCartItems?pageNumber=1&pageSize=N: lines, totals, rates and bill-to. */
   page: (email: ActingEmail, pageSize: number) =>

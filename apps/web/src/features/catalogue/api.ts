@@ -9,6 +9,7 @@ import {
 } from '@frameport/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
 /** What GET /api/Product/getAll takes: the spec's search string (see `buildCatalogueSearch`) and a page. */
 export type CatalogueSearchParams = {
@@ -16,10 +17,8 @@ export type CatalogueSearchParams = {
   pageNumber: number;
   pageSize?: number;
   /** The acting retailer (a sales executive's choice): prices and discounts follow their state. */
-  email?: string | null;
+  email?: ActingEmail;
 };
-
-const emailQuery = (email: string | null) => (email === null ? {} : { email });
 
 /** Filters and sort types change with the master data, i.e. rarely. */
 const MASTER_DATA_STALE_MS = 10 * 60_000;
@@ -29,7 +28,7 @@ const MASTER_DATA_STALE_MS = 10 * 60_000;
  * ['catalogue'] → ['catalogue', 'search'] → ['catalogue', 'search', { search, pageNumber, pageSize, email }], …
  */
 export const catalogueQueries = {
-  all: () => ['catalogue'] as const,
+  all: queryRoots.catalogue,
 
   /** GET /api/Product/getFilters: the filter groups with their options (names for chips too). */
   filters: () =>
@@ -47,7 +46,7 @@ export const catalogueQueries = {
       staleTime: MASTER_DATA_STALE_MS,
     }),
 
-  searches: () => [...catalogueQueries.all(), 'search'] as const,
+  searches: queryRoots.catalogueSearches,
 
   /**
    * GET /api/Product/getAll. The previous page stays on screen while the next one loads
@@ -65,10 +64,10 @@ export const catalogueQueries = {
       placeholderData: keepPreviousData,
     }),
 
-  products: () => [...catalogueQueries.all(), 'product'] as const,
+  products: queryRoots.catalogueProducts,
 
   /** GET /api/Product/get?id= (404 'Product not found.'); `email` as for `search`. */
-  product: (id: number, email: string | null = null) =>
+  product: (id: number, email: ActingEmail = null) =>
     queryOptions({
       queryKey: [...catalogueQueries.products(), id, { email }] as const,
       queryFn: ({ signal }) =>
@@ -76,7 +75,7 @@ export const catalogueQueries = {
     }),
 
   /** GET /api/Product/getRelatedProducts?productId=; `email` as for `search`. */
-  related: (productId: number, email: string | null = null) =>
+  related: (productId: number, email: ActingEmail = null) =>
     queryOptions({
       queryKey: [...catalogueQueries.products(), productId, 'related', { email }] as const,
       queryFn: ({ signal }) =>

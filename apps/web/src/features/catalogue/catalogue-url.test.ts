@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filters, sortTypes } from './catalogue-fixtures.ts';
+import { filters, sortTypes } from '../../testing/catalogue-fixtures.ts';
 import { filterChips, readCatalogueUrl, sortChoices, withSearchText, withSort, writeCatalogueUrl } from './catalogue-url.ts';
 
 function read(search: string) {

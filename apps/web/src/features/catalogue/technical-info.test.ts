@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessory, colourVariant, product } from './catalogue-fixtures.ts';
+import { accessory, colourVariant, product } from '../../testing/catalogue-fixtures.ts';
 import { technicalInfoRows } from './technical-info.ts';
 
 function asObject(rows: { label: string; value: string }[]) {

@@ -1,5 +1,6 @@
 import { buildCatalogueSearch, emptyCatalogueQuery } from '@frameport/domain';
 import type { Product } from '@frameport/domain/contract';
+import { queryRoots } from '../../lib/query-keys.ts';
 
 /** Express checkout looks products up by model number: getAll with 'modelName=…', page 1, size 12 (spec section 7). */
 export const EXPRESS_PAGE_SIZE = 12;
@@ -16,5 +17,5 @@ export function modelSearchString(modelName: string): string {
 export type ModelLookup = (modelName: string) => Promise<Product[]>;
 
 export const expressKeys = {
-  model: (modelName: string) => ['express', 'model', modelName.trim().toLowerCase()] as const,
+  model: (modelName: string) => [...queryRoots.expressModels(), modelName.trim().toLowerCase()] as const,
 };

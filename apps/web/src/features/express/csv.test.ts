@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourVariant, product } from '../catalogue/catalogue-fixtures.ts';
+import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
 import { csvReasons, parseExpressCsv, resolveCsvRows } from './csv.ts';
 
 describe('parseExpressCsv', () => {

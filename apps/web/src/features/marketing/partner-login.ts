@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '../../lib/next-path.ts';
+import { LOGIN_PATH } from '../../config/paths.ts';
 
 /** The name of the partner login window: opening the same name again reaches the same window. */
 export const LOGIN_WINDOW_NAME = 'frameport-login';

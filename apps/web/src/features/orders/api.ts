@@ -1,16 +1,14 @@
 import { MyOrdersResponseSchema, OrderDetailsResponseSchema } from '@frameport/domain/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ActingEmail } from '../cart/api.ts';
 import { apiFetch } from '../../lib/api-client.ts';
+import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
 /** First batch of My Orders; Load More grows the page by the same step (spec section 9 leaves it open). */
 export const ORDERS_PAGE_STEP = 10;
 
-const emailQuery = (email: ActingEmail) => (email === null ? {} : { email });
-
 /** The orders' query keys and options, general → specific; every key carries the acting email. */
 export const orderQueries = {
-  all: (email: ActingEmail) => ['orders', { email }] as const,
+  all: queryRoots.orders,
 
   /** GET /api/Order/getMyOrders?pageNumber=1&pageSize=N. */
   list: (email: ActingEmail, pageSize: number) =>

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useRequestEmailChange } from '../api.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 const ChangeEmailFormSchema = z.object({
   newEmail: z.string().trim().refine(isValidEmail, messages.profile.emailInvalid),

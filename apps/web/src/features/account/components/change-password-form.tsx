@@ -6,8 +6,8 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api.ts';
-import { PasswordChecklist } from './password-checklist.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 
 const CHECKLIST_ID = 'change-password-rules';
 

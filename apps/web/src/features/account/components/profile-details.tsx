@@ -23,7 +23,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { RESULT_TOAST_MS } from '../../../lib/notify.ts';
-import { profileQueries } from '../../auth/api.ts';
+import { profileQueries } from '../../../lib/profile-queries.ts';
 import { useUpdateProfile } from '../api.ts';
 import { SignInEmailCard } from './change-email.tsx';
 import { OrderingLimitsCard } from './ordering-limits-card.tsx';

@@ -1,23 +1,26 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { cartQueries } from '../../cart/api.ts';
-import { BLR, fakeActingServer, linkedRetailers, retailerItem, signInAsSales } from '../acting-fixtures.ts';
-import { getActingRetailer } from '../acting-store.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+import { BLR, fakeActingServer, linkedRetailers, retailerItem, signInAsSales } from '../../../testing/acting-fixtures.ts';
+import { getActingRetailer } from '../../../lib/acting-store.ts';
 import { SwitchUserPanel } from './switch-user-panel.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderPanel() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
-    <AppProvider queryClient={queryClient} env="test">
+    <TestProviders queryClient={queryClient}>
       <SwitchUserPanel />
-    </AppProvider>,
+    </TestProviders>,
   );
   return queryClient;
 }
+
+/** The previous choice's cart badge, as the cart keys it. */
+const PREVIOUS_CART_COUNT = [...queryRoots.cart(null), 'count'];
 
 describe('SwitchUserPanel', () => {
   it('lists Myself and the linked retailers with contact, email and place', async () => {
@@ -43,7 +46,7 @@ describe('SwitchUserPanel', () => {
     const user = userEvent.setup();
     const queryClient = renderPanel();
     // Something of the previous choice in the cache: it must not survive the switch.
-    queryClient.setQueryData(cartQueries.count(null).queryKey, { CartCount: 9, TotalQuantity: 9, CartTotalWithGST: 1 });
+    queryClient.setQueryData(PREVIOUS_CART_COUNT, { CartCount: 9, TotalQuantity: 9, CartTotalWithGST: 1 });
 
     await user.click(await screen.findByRole('button', { name: /Bengaluru Vision Hub/ }));
     const confirm = await screen.findByRole('dialog', { name: 'Switch user' });
@@ -55,7 +58,7 @@ describe('SwitchUserPanel', () => {
     expect(getActingRetailer()).toEqual(BLR);
     const done = await screen.findByRole('dialog', { name: 'Switch user' });
     expect(within(done).getByText('You have successfully swithced to Bengaluru Vision Hub')).toBeInTheDocument();
-    await waitFor(() => expect(queryClient.getQueryData(cartQueries.count(null).queryKey)).toBeUndefined());
+    await waitFor(() => expect(queryClient.getQueryData(PREVIOUS_CART_COUNT)).toBeUndefined());
 
     await user.click(within(done).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

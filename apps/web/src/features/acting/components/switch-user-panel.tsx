@@ -8,9 +8,9 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { profileQueries } from '../../auth/api.ts';
+import { profileQueries } from '../../../lib/profile-queries.ts';
 import { retailerQueries } from '../api.ts';
-import { setActingRetailer, useActingRetailer, type ActingRetailer } from '../acting-store.ts';
+import { setActingRetailer, useActingRetailer, type ActingRetailer } from '../../../lib/acting-store.ts';
 import { resetForNewRetailer } from '../reset-queries.ts';
 import classes from './switch-user-panel.module.css';
 

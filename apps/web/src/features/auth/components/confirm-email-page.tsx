@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useConfirmEmailChange } from '../../account/api.ts';
+import { useConfirmEmailChange } from '../api.ts';
 import classes from './reset-password-page.module.css';
 
 /**

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionState, startSession } from '../../../lib/session.ts';
 import { tokenResponse, userProfile } from '../../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../../testing/render-app.tsx';
-import { banner, stubBrowserApis } from '../../../app/layouts/signed-in-fixtures.ts';
-import { bodiesSentTo, fakeAccountServer } from '../../account/account-fixtures.ts';
+import { banner, stubBrowserApis } from '../../../testing/signed-in-fixtures.ts';
+import { bodiesSentTo, fakeAccountServer } from '../../../testing/account-fixtures.ts';
 
 /** Answers like the server: POST /token and GET /api/Account/getUserProfile. */
 function fakeServer() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, profileMenuEntries } from './profile-menu.tsx';
+import { initialsOf } from './profile-menu.tsx';
 
 describe('initialsOf', () => {
   it.each([
@@ -10,34 +10,5 @@ describe('initialsOf', () => {
     ['', '?'],
   ])('%s → %s', (name, initials) => {
     expect(initialsOf(name)).toBe(initials);
-  });
-});
-
-const entriesOf = (who: { isSalesExecutive: boolean; canOrder: boolean }) =>
-  profileMenuEntries(who).map((entry) => [entry.label, entry.to]);
-
-describe('profileMenuEntries', () => {
-  it('gives a retailer the spec order without Switch User, My Invoices after Change Password', () => {
-    expect(entriesOf({ isSalesExecutive: false, canOrder: true })).toEqual([
-      ['My Profile', '/profile'],
-      ['My Orders', '/profile?order=true'],
-      ['Change Password', '/profile?change-password=true'],
-      ['My Invoices', '/profile?my-invoices=true'],
-    ]);
-  });
-
-  it('hides My Orders and My Invoices from a sales executive until a retailer is chosen', () => {
-    expect(entriesOf({ isSalesExecutive: true, canOrder: false })).toEqual([
-      ['My Profile', '/profile'],
-      ['Switch User', '/profile?switch-user=true'],
-      ['Change Password', '/profile?change-password=true'],
-    ]);
-    expect(entriesOf({ isSalesExecutive: true, canOrder: true })).toEqual([
-      ['My Profile', '/profile'],
-      ['My Orders', '/profile?order=true'],
-      ['Switch User', '/profile?switch-user=true'],
-      ['Change Password', '/profile?change-password=true'],
-      ['My Invoices', '/profile?my-invoices=true'],
-    ]);
   });
 });

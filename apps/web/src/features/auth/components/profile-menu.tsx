@@ -1,39 +1,13 @@
 import { Avatar, Badge, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconFileInvoice, IconKey, IconListDetails, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useActing } from '../../acting/use-acting.ts';
+import { profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
+import { useActing } from '../../../lib/use-acting.ts';
 import { useSession } from '../../../lib/session.ts';
-import { logout, profileQueries } from '../api.ts';
+import { profileQueries } from '../../../lib/profile-queries.ts';
+import { logout } from '../api.ts';
 import classes from './profile-menu.module.css';
-
-/** The profile screen's tabs, chosen by a URL flag (spec section 2; no flag is My Profile). */
-export const PROFILE_LINKS = {
-  profile: '/profile',
-  orders: '/profile?order=true',
-  switchUser: '/profile?switch-user=true',
-  changePassword: '/profile?change-password=true',
-  invoices: '/profile?my-invoices=true',
-} as const;
-
-export type ProfileMenuEntry = { label: string; to: string; icon: ReactNode };
-
-/**
- * The profile entries in the spec's order: My Orders and My Invoices once the user can order (a
- * sales executive after choosing a retailer), Switch User for sales executives only. Logout
- * follows them.
- */
-export function profileMenuEntries({ isSalesExecutive, canOrder }: { isSalesExecutive: boolean; canOrder: boolean }): ProfileMenuEntry[] {
-  const entries: (ProfileMenuEntry | false)[] = [
-    { label: 'My Profile', to: PROFILE_LINKS.profile, icon: <IconUser size={16} aria-hidden="true" /> },
-    canOrder && { label: 'My Orders', to: PROFILE_LINKS.orders, icon: <IconListDetails size={16} aria-hidden="true" /> },
-    isSalesExecutive && { label: 'Switch User', to: PROFILE_LINKS.switchUser, icon: <IconUsers size={16} aria-hidden="true" /> },
-    { label: 'Change Password', to: PROFILE_LINKS.changePassword, icon: <IconKey size={16} aria-hidden="true" /> },
-    canOrder && { label: 'My Invoices', to: PROFILE_LINKS.invoices, icon: <IconFileInvoice size={16} aria-hidden="true" /> },
-  ];
-  return entries.filter((entry): entry is ProfileMenuEntry => entry !== false);
-}
 
 /** "Asha Verma" → "AV"; "asha@store.in" → "A". */
 export function initialsOf(name: string): string {

@@ -8,8 +8,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { PasswordChecklist } from '../../account/components/password-checklist.tsx';
-import { PasswordField } from '../../account/components/password-field.tsx';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { resetTokenQuery, useResetPassword } from '../api.ts';
 import classes from './reset-password-page.module.css';
 

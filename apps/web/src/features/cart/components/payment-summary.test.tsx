@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
-import { cartResponse } from '../cart-fixtures.ts';
+import { cartResponse } from '../../../testing/cart-fixtures.ts';
 import { PaymentSummary } from './payment-summary.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 function rows() {
   return screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
@@ -11,9 +11,9 @@ function rows() {
 describe('PaymentSummary', () => {
   it('shows CGST and SGST with their rates when there is no IGST', () => {
     render(
-      <AppProvider env="test">
+      <TestProviders>
         <PaymentSummary totals={cartResponse()} />
-      </AppProvider>,
+      </TestProviders>,
     );
     expect(rows()).toEqual([
       ['Subtotal', '₹2,000.00'],
@@ -25,7 +25,7 @@ describe('PaymentSummary', () => {
 
   it('shows IGST alone when IGST is above 0', () => {
     render(
-      <AppProvider env="test">
+      <TestProviders>
         <PaymentSummary
           totals={cartResponse({
             TotalIGSTValue: 100,
@@ -34,7 +34,7 @@ describe('PaymentSummary', () => {
             rates: { cGSTRate: 0, sGSTRate: 0, iGSTRate: 5 },
           })}
         />
-      </AppProvider>,
+      </TestProviders>,
     );
     expect(rows()).toEqual([
       ['Subtotal', '₹2,000.00'],

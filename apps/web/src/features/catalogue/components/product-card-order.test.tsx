@@ -3,19 +3,19 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
-import { product } from '../catalogue-fixtures.ts';
+import { product } from '../../../testing/catalogue-fixtures.ts';
 import type { OrderEntry } from '../use-order-quantities.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductDetailsView } from './product-details-view.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderCard(item: Product, entry: OrderEntry) {
   return render(
-    <AppProvider env="test">
+    <TestProviders>
       <MemoryRouter>
         <ProductCard product={item} orderEntry={entry} />
       </MemoryRouter>
-    </AppProvider>,
+    </TestProviders>,
   );
 }
 
@@ -63,9 +63,9 @@ describe('Add to order on the product details', () => {
     const onAddToOrder = vi.fn().mockResolvedValue(undefined);
     const user = userEvent.setup();
     render(
-      <AppProvider env="test">
+      <TestProviders>
         <ProductDetailsView product={product({ productColor: [colour('C1', 101, 'Black', 12), colour('C2', 102, 'Gold', 4)] })} orderEntry={{ onAddToOrder }} />
-      </AppProvider>,
+      </TestProviders>,
     );
 
     await user.type(screen.getByRole('textbox', { name: 'Quantity of Black (C1)' }), '2');

@@ -3,17 +3,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
-import { accessory, colourVariant, product } from '../catalogue-fixtures.ts';
+import { accessory, colourVariant, product } from '../../../testing/catalogue-fixtures.ts';
 import { ProductCard } from './product-card.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderCard(item: Product) {
   return render(
-    <AppProvider env="test">
+    <TestProviders>
       <MemoryRouter>
         <ProductCard product={item} />
       </MemoryRouter>
-    </AppProvider>,
+    </TestProviders>,
   );
 }
 

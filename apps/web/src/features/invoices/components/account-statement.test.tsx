@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
-import { signIn } from '../../../app/layouts/signed-in-fixtures.ts';
+import { signIn } from '../../../testing/signed-in-fixtures.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { bodiesSentTo } from '../../account/account-fixtures.ts';
-import { accountStatement, callCount, fakeInvoiceServer, invoiceNo } from '../invoice-fixtures.ts';
+import { bodiesSentTo } from '../../../testing/account-fixtures.ts';
+import { accountStatement, callCount, fakeInvoiceServer, invoiceNo } from '../../../testing/invoice-fixtures.ts';
 import { MyInvoices } from './my-invoices.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 const STATEMENT = '/backoffice/LensMaster/AccountStatement';
 const REQUEST = '/backoffice/LensMaster/RazorpaymentRequest';
@@ -15,9 +15,9 @@ async function openStatement() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
-    <AppProvider queryClient={queryClient} env="test">
+    <TestProviders queryClient={queryClient}>
       <MyInvoices email={null} />
-    </AppProvider>,
+    </TestProviders>,
   );
   const user = userEvent.setup();
   await screen.findByRole('table', { name: 'My invoices' });
@@ -160,9 +160,9 @@ describe('MyInvoices: the account statement', () => {
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false } });
     render(
-      <AppProvider queryClient={queryClient} env="test">
+      <TestProviders queryClient={queryClient}>
         <MyInvoices email={null} />
-      </AppProvider>,
+      </TestProviders>,
     );
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'My invoices' });

@@ -3,12 +3,12 @@ import { messages } from '@frameport/domain/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
-import { signIn } from '../../../app/layouts/signed-in-fixtures.ts';
+import { signIn } from '../../../testing/signed-in-fixtures.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { bodiesSentTo } from '../../account/account-fixtures.ts';
-import { callCount, fakeInvoiceServer, invoiceNo, manyInvoices } from '../invoice-fixtures.ts';
+import { bodiesSentTo } from '../../../testing/account-fixtures.ts';
+import { callCount, fakeInvoiceServer, invoiceNo, manyInvoices } from '../../../testing/invoice-fixtures.ts';
 import { MyInvoices } from './my-invoices.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 const REPORT = '/backoffice/LensMaster/LensInvoiceReport';
 
@@ -16,9 +16,9 @@ function renderInvoices() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
-    <AppProvider queryClient={queryClient} env="test">
+    <TestProviders queryClient={queryClient}>
       <MyInvoices email={null} />
-    </AppProvider>,
+    </TestProviders>,
   );
   return queryClient;
 }

@@ -7,7 +7,7 @@ import { Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, VisuallyHi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { profileQueries } from '../../auth/api.ts';
+import { profileQueries } from '../../../lib/profile-queries.ts';
 import { invoiceQueries, todayInIndia } from '../api.ts';
 import { balanceOf, isOpen, payScope } from '../invoice-display.ts';
 import { AccountStatement } from './account-statement.tsx';

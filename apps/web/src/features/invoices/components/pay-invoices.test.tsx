@@ -2,12 +2,11 @@ import { messages } from '@frameport/domain/messages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
-import { signIn } from '../../../app/layouts/signed-in-fixtures.ts';
+import { signIn } from '../../../testing/signed-in-fixtures.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { jsonResponse } from '../../../testing/render-app.tsx';
-import { bodiesSentTo } from '../../account/account-fixtures.ts';
-import { callCount, fakeInvoiceServer, invoiceNo, invoiceRow, PAYMENT_URL, statusReply, threeInvoices } from '../invoice-fixtures.ts';
+import { jsonResponse, TestProviders } from '../../../testing/render-app.tsx';
+import { bodiesSentTo } from '../../../testing/account-fixtures.ts';
+import { callCount, fakeInvoiceServer, invoiceNo, invoiceRow, PAYMENT_URL, statusReply, threeInvoices } from '../../../testing/invoice-fixtures.ts';
 import { MyInvoices } from './my-invoices.tsx';
 
 const REPORT = '/backoffice/LensMaster/LensInvoiceReport';
@@ -18,9 +17,9 @@ function renderInvoices() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
-    <AppProvider queryClient={queryClient} env="test">
+    <TestProviders queryClient={queryClient}>
       <MyInvoices email={null} />
-    </AppProvider>,
+    </TestProviders>,
   );
 }
 

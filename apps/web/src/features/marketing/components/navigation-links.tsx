@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { NavLink } from 'react-router';
-import { LOGIN_PATH } from '../../../lib/next-path.ts';
+import { LOGIN_PATH } from '../../../config/paths.ts';
 import { CONTACT_LINK, HEADER_LINKS, type MarketingLink } from '../links.ts';
 import classes from './marketing-header.module.css';
 

@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { SWITCH_USER_PATH } from '../../acting/components/choose-retailer-prompt.tsx';
+import { PROFILE_LINKS } from '../../../config/paths.ts';
 import classes from './header.module.css';
 
 /**
@@ -17,7 +17,7 @@ export function ActingIndicator({ businessName }: { businessName: string }) {
           <Text size="sm" className={classes.actingText}>
             Acting for <strong>{businessName}</strong>
           </Text>
-          <Anchor component={Link} to={SWITCH_USER_PATH} size="sm" fw={600} className={classes.actingSwitch}>
+          <Anchor component={Link} to={PROFILE_LINKS.switchUser} size="sm" fw={600} className={classes.actingSwitch}>
             Switch
           </Anchor>
         </Group>

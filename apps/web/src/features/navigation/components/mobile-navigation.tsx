@@ -2,11 +2,10 @@ import { Anchor, NavLink, Paper, Text } from '@mantine/core';
 import { IconBolt, IconEyeglass, IconHome, IconLogout, IconShoppingCart, IconSunglasses } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SWITCH_USER_PATH } from '../../acting/components/choose-retailer-prompt.tsx';
-import { useActing } from '../../acting/use-acting.ts';
-import { profileMenuEntries } from '../../auth/components/profile-menu.tsx';
+import { EXPRESS_CHECKOUT_PATH, PROFILE_LINKS, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
+import { useActing } from '../../../lib/use-acting.ts';
+import { profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
 import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';
-import { EXPRESS_CHECKOUT_PATH, PURCHASE_ORDER_PATH } from './order-links.tsx';
 
 type MobileNavigationProps = {
   frames: NavLinkItem[];
@@ -33,7 +32,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
           <Text size="sm">
             Acting for <strong>{acting.retailer.businessName}</strong>
           </Text>
-          <Anchor component={Link} to={SWITCH_USER_PATH} size="sm" fw={600} onClick={onNavigate}>
+          <Anchor component={Link} to={PROFILE_LINKS.switchUser} size="sm" fw={600} onClick={onNavigate}>
             Switch User
           </Anchor>
         </Paper>

@@ -2,16 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider.tsx';
 import { OrderLinks, type CartSummary } from './order-links.tsx';
+import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderLinks(cart: CartSummary | null) {
   return render(
-    <AppProvider env="test">
+    <TestProviders>
       <MemoryRouter>
         <OrderLinks cart={cart} />
       </MemoryRouter>
-    </AppProvider>,
+    </TestProviders>,
   );
 }
 

@@ -2,10 +2,8 @@ import { ActionIcon, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconShoppingCart } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { EXPRESS_CHECKOUT_PATH, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import classes from './header.module.css';
-
-export const PURCHASE_ORDER_PATH = '/purchase-order';
-export const EXPRESS_CHECKOUT_PATH = '/express-checkout';
 
 /** What the cart icon summarises (spec section 2): lines, pieces and the value with GST, formatted. */
 export type CartSummary = {

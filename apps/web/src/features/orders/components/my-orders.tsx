@@ -4,17 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import type { ActingEmail } from '../../cart/api.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { ORDERS_PAGE_STEP, orderQueries } from '../api.ts';
 import { formatOrderDate, inr, statusColor } from '../order-display.ts';
-import { OrderDetails } from './order-details.tsx';
+import { OrderDetails, type OrderAgain } from './order-details.tsx';
 import classes from './orders.module.css';
 
 type Selected = { id: number; refNo: string } | null;
 
 /** The My Orders tab: the orders, newest first as the server sends them, Load More and the details drawer. */
-export function MyOrders({ email }: { email: ActingEmail }) {
+export function MyOrders({ email, onOrderAgain }: { email: ActingEmail; onOrderAgain: OrderAgain }) {
   const [pageSize, setPageSize] = useState(ORDERS_PAGE_STEP);
   const orders = useQuery(orderQueries.list(email, pageSize));
   const [selected, setSelected] = useState<Selected>(null);
@@ -124,7 +124,7 @@ export function MyOrders({ email }: { email: ActingEmail }) {
             <Drawer.Title fw={700}>{selected ? `Order ${selected.refNo}` : 'Order'}</Drawer.Title>
             <Drawer.CloseButton aria-label="Close order details" />
           </Drawer.Header>
-          <Drawer.Body>{selected !== null && <OrderDetails email={email} orderId={selected.id} />}</Drawer.Body>
+          <Drawer.Body>{selected !== null && <OrderDetails email={email} orderId={selected.id} onOrderAgain={onOrderAgain} />}</Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
     </Stack>

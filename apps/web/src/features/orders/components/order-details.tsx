@@ -1,16 +1,23 @@
-import type { OrderDetailLine } from '@frameport/domain/contract';
+import type { AddCartLine, AddItemsToCartResponseSchema, OrderDetailLine } from '@frameport/domain/contract';
 import { Alert, Anchor, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAddToCart, type ActingEmail } from '../../cart/api.ts';
+import type { z } from 'zod';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { orderQueries } from '../api.ts';
 import { discountLabel, formatOrderDate, inr, lineLabel, reorderLines } from '../order-display.ts';
 import classes from './orders.module.css';
 
 type SkippedLine = { label: string; message: string };
+
+/**
+ * Order again: the cart's add call, composed in app/routes so that orders does not import the cart.
+ * It shows its own toasts and rejects after a failure.
+ */
+export type OrderAgain = (lines: AddCartLine[]) => Promise<z.infer<typeof AddItemsToCartResponseSchema>>;
 
 function TotalRow({ label, rupees, strong = false }: { label: string; rupees: number; strong?: boolean }) {
   return (
@@ -31,9 +38,9 @@ function lineTaxes(line: OrderDetailLine): string {
 }
 
 /** One order: its lines, totals (IGST alone when above 0, else CGST and SGST), note and Order again. */
-export function OrderDetails({ email, orderId }: { email: ActingEmail; orderId: number }) {
+export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEmail; orderId: number; onOrderAgain: OrderAgain }) {
   const details = useQuery(orderQueries.details(email, orderId));
-  const addToCart = useAddToCart(email);
+  const [adding, setAdding] = useState(false);
   const [skipped, setSkipped] = useState<SkippedLine[] | null>(null);
 
   if (details.isPending) {
@@ -60,21 +67,25 @@ export function OrderDetails({ email, orderId }: { email: ActingEmail; orderId: 
   const order = details.data;
   const toAdd = reorderLines(order.lines);
 
-  const orderAgain = () => {
+  const orderAgain = async () => {
     setSkipped(null);
-    addToCart.mutate(toAdd, {
-      onSuccess: (answer) => {
-        setSkipped(
-          answer.skipped.map((line) => {
-            const ordered = order.lines.find((o) => o.ProductID === line.ProductId && o.ColorVariant === line.ColorVariant);
-            return {
-              label: ordered ? lineLabel(ordered) : `Product ${line.ProductId} (${line.ColorVariant})`,
-              message: line.Message,
-            };
-          }),
-        );
-      },
-    });
+    setAdding(true);
+    try {
+      const answer = await onOrderAgain(toAdd);
+      setSkipped(
+        answer.skipped.map((line) => {
+          const ordered = order.lines.find((o) => o.ProductID === line.ProductId && o.ColorVariant === line.ColorVariant);
+          return {
+            label: ordered ? lineLabel(ordered) : `Product ${line.ProductId} (${line.ColorVariant})`,
+            message: line.Message,
+          };
+        }),
+      );
+    } catch {
+      // The add call has already shown the error toast.
+    } finally {
+      setAdding(false);
+    }
   };
 
   return (
@@ -83,7 +94,7 @@ export function OrderDetails({ email, orderId }: { email: ActingEmail; orderId: 
         <Text size="sm" c="dimmed">
           Placed on {formatOrderDate(order.OrderDate)} · {order.OrderStatus}
         </Text>
-        <Button onClick={orderAgain} loading={addToCart.isPending} disabled={toAdd.length === 0}>
+        <Button onClick={() => void orderAgain()} loading={adding} disabled={toAdd.length === 0}>
           Order again
         </Button>
       </Group>

@@ -3,7 +3,7 @@ import { messages } from '@frameport/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../../app/layouts/signed-in-fixtures.ts';
+import { signIn } from '../../../testing/signed-in-fixtures.ts';
 import { endSession } from '../../../lib/session.ts';
 import { jsonResponse, renderApp } from '../../../testing/render-app.tsx';
 

@@ -1,12 +1,12 @@
 import type { Product, RetailerListItem, UserProfile } from '@frameport/domain/contract';
 import { vi } from 'vitest';
-import { shellFilters } from '../../app/layouts/signed-in-fixtures.ts';
-import { startSession } from '../../lib/session.ts';
-import { userProfile } from '../../testing/fixtures.ts';
-import { jsonResponse } from '../../testing/render-app.tsx';
-import { cartResponse } from '../cart/cart-fixtures.ts';
-import { product } from '../catalogue/catalogue-fixtures.ts';
-import { setActingRetailer, type ActingRetailer } from './acting-store.ts';
+import { shellFilters } from './signed-in-fixtures.ts';
+import { startSession } from '../lib/session.ts';
+import { userProfile } from './fixtures.ts';
+import { jsonResponse } from './render-app.tsx';
+import { cartResponse } from './cart-fixtures.ts';
+import { product } from './catalogue-fixtures.ts';
+import { setActingRetailer, type ActingRetailer } from '../lib/acting-store.ts';
 
 /** A sales executive, their linked retailers and a fake server for acting for one (tests only). */
 

@@ -1,6 +1,6 @@
 import { normaliseRole } from '@frameport/domain/contract';
 import { useQuery } from '@tanstack/react-query';
-import { profileQueries } from '../auth/api.ts';
+import { profileQueries } from './profile-queries.ts';
 import { useActingRetailer, type ActingRetailer } from './acting-store.ts';
 
 export type Acting = {

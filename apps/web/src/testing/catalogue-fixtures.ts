@@ -1,6 +1,6 @@
 import type { ColourVariant, Filter, Product, SortType } from '@frameport/domain/contract';
 import { vi } from 'vitest';
-import { jsonResponse } from '../../testing/render-app.tsx';
+import { jsonResponse } from './render-app.tsx';
 
 /** Test data shaped by the contract (tests only). */
 

@@ -1,7 +1,7 @@
 import type { AccountStatement, GetRazorpaymentStatusResponse, InvoiceRow, StatementEntry } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { fakeAccountServer, type FakeAccount } from '../account/account-fixtures.ts';
-import { jsonResponse } from '../../testing/render-app.tsx';
+import { fakeAccountServer, type FakeAccount } from './account-fixtures.ts';
+import { jsonResponse } from './render-app.tsx';
 
 /** Invoice test data shaped by the contract, and a fake server for the invoice and payment calls (tests only). */
 

@@ -1,7 +1,7 @@
 import type { CartItem, CartResponse } from '@frameport/domain/contract';
 import { vi } from 'vitest';
-import { jsonResponse } from '../../testing/render-app.tsx';
-import { userProfile } from '../../testing/fixtures.ts';
+import { jsonResponse } from './render-app.tsx';
+import { userProfile } from './fixtures.ts';
 
 /** Cart test data shaped by the contract, and a fake server for the cart calls (tests only). */
 

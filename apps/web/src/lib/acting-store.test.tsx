@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { endSession, startSession } from '../../lib/session.ts';
+import { endSession, startSession } from './session.ts';
 import { getActingRetailer, setActingRetailer, useActingRetailer } from './acting-store.ts';
-import { BLR, SALES_EMAIL, signInAsSales } from './acting-fixtures.ts';
+import { BLR, SALES_EMAIL, signInAsSales } from '../testing/acting-fixtures.ts';
 
 const STORED_KEY = `frameport.acting.${SALES_EMAIL}`;
 

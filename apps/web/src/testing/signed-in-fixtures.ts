@@ -10,10 +10,10 @@ import type {
   UserProfile,
 } from '@frameport/domain/contract';
 import { vi } from 'vitest';
-import { product } from '../../features/catalogue/catalogue-fixtures.ts';
-import { startSession } from '../../lib/session.ts';
-import { userProfile } from '../../testing/fixtures.ts';
-import { jsonResponse } from '../../testing/render-app.tsx';
+import { product } from './catalogue-fixtures.ts';
+import { startSession } from '../lib/session.ts';
+import { userProfile } from './fixtures.ts';
+import { jsonResponse } from './render-app.tsx';
 
 /** Test data and a fake server for the signed-in shell (header, footer) and /home, /support (tests only). */
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getSessionState, subscribeSession } from '../../lib/session.ts';
+import { getSessionState, subscribeSession } from './session.ts';
 
 /**
  * The retailer a sales executive acts for (spec: Switch User), kept in localStorage so product

@@ -2,7 +2,7 @@ import type { OrderDetailLine, OrderSummary } from '@frameport/domain/contract';
 import type { z } from 'zod';
 import type { OrderDetailsResponseSchema } from '@frameport/domain/contract';
 import { vi } from 'vitest';
-import { jsonResponse } from '../../testing/render-app.tsx';
+import { jsonResponse } from './render-app.tsx';
 
 /** Order test data shaped by the contract, and a fake server for the order calls (tests only). */
 

@@ -1,8 +1,8 @@
 import type { Banner, RetailerListItem, UserProfile } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { vi } from 'vitest';
-import { userProfile } from '../../testing/fixtures.ts';
-import { jsonResponse } from '../../testing/render-app.tsx';
+import { userProfile } from './fixtures.ts';
+import { jsonResponse } from './render-app.tsx';
 
 /** A fake server for the account calls (profile, passwords, login banners); tests only. */
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { profileQueries } from '../auth/api.ts';
-import { useAddToCart } from '../cart/api.ts';
-import type { OrderEntry } from '../catalogue/use-order-quantities.ts';
-import { useActing } from './use-acting.ts';
+import { profileQueries } from '../lib/profile-queries.ts';
+import { useAddToCart } from '../features/cart/api.ts';
+import type { OrderEntry } from '../features/catalogue/use-order-quantities.ts';
+import { useActing } from '../lib/use-acting.ts';
 
 /**
  * Add to order for the catalogue's cards and product page, for whoever the user orders for:

@@ -1,0 +1,15 @@
+/** The app's paths that more than one feature links to (one place, so a link never drifts from its route). */
+export const HOME_PATH = '/home';
+export const LOGIN_PATH = '/login';
+export const PURCHASE_ORDER_PATH = '/purchase-order';
+export const EXPRESS_CHECKOUT_PATH = '/express-checkout';
+
+/** The profile screen's tabs, chosen by a URL flag (spec section 2; no flag is My Profile). */
+export const PROFILE_LINKS = {
+  profile: '/profile',
+  orders: '/profile?order=true',
+  /** Where a sales executive chooses the retailer they order for. */
+  switchUser: '/profile?switch-user=true',
+  changePassword: '/profile?change-password=true',
+  invoices: '/profile?my-invoices=true',
+} as const;
