@@ -16,8 +16,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { invoices, retailers } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
-import { createInvoice } from '../apps/server/src/modules/payments/testing.ts';
-import { createRetailer } from '../apps/server/src/test/factories.ts';
+import { createInvoice, createRetailer } from '../apps/server/src/test/factories.ts';
 import { onEachBackend } from './databases.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 50);

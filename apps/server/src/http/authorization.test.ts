@@ -12,10 +12,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cartLines, carts, orders, sessions } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
-import { ensureCorporateDetails } from '../modules/invoices/test-support.ts';
-import { createInvoice } from '../modules/payments/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, type TestUser } from '../test/factories.ts';
+import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
 
 /**
  * acting: reads and writes the acting retailer's data, which a sales executive or admin must name.
@@ -337,7 +335,7 @@ beforeAll(async () => {
   const ad = await createStaffUser(t.db, 'admin');
   admin = { ...ad, name: 'Admin User', businessName: null, productId: productA.productId };
   B_MARKERS.push(B.businessName!, B.email);
-  await ensureCorporateDetails(t);
+  await ensureCorporateDetails(t.db);
   const profile = await asRetailer(A, { url: '/api/Account/getUserProfile' });
   place = { countryId: profile.CountryId, stateId: profile.StateId };
 });

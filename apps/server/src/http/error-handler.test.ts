@@ -3,6 +3,7 @@
  * the envelope like every other failure, not in Fastify's own `{error, code, message}` JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
@@ -16,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const failure = { Status: 1, Error: { Message: messages.http.invalidInput, StackTrace: null }, Data: null };
+const failure = fail(messages.http.invalidInput);
 
 describe('URLs the router refuses', () => {
   it('a percent-escape that decodes to no valid text → 400 envelope', async () => {

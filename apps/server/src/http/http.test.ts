@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createProduct, createRetailer, loginAs } from '../test/factories.ts';
@@ -31,13 +32,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
-
 describe('errors answer with the envelope, never a stack trace', () => {
   it('an unknown /api route → 404 envelope', async () => {
     const response = await t.app.inject({ url: '/api/Nothing/here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual(failure(messages.http.notFound));
+    expect(response.json()).toEqual(fail(messages.http.notFound));
   });
 
   it('malformed JSON → 400', async () => {
@@ -48,7 +47,7 @@ describe('errors answer with the envelope, never a stack trace', () => {
       payload: '{"broken": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.http.malformedJson));
+    expect(response.json()).toEqual(fail(messages.http.malformedJson));
   });
 
   it('application/json with no body (what many clients send on DELETE) is a call without a body', async () => {
@@ -81,7 +80,7 @@ describe('errors answer with the envelope, never a stack trace', () => {
         payload,
       });
       expect(response.statusCode, payload).toBe(400);
-      expect(response.json()).toEqual(failure(messages.http.bodyNotObject));
+      expect(response.json()).toEqual(fail(messages.http.bodyNotObject));
     }
   });
 
@@ -106,7 +105,7 @@ describe('errors answer with the envelope, never a stack trace', () => {
       payload: '<a/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual(failure(messages.http.unsupportedMediaType));
+    expect(response.json()).toEqual(fail(messages.http.unsupportedMediaType));
   });
 
   it('a body over the limit → 413', async () => {
@@ -117,13 +116,13 @@ describe('errors answer with the envelope, never a stack trace', () => {
       payload: JSON.stringify({ filler: 'x'.repeat(200 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual(failure(messages.http.tooLarge));
+    expect(response.json()).toEqual(fail(messages.http.tooLarge));
   });
 
   it('invalid query input → 400 naming the field', async () => {
     const response = await t.app.inject({ url: `/api/Account/getUserProfile?email=${'a'.repeat(300)}`, headers: signedIn });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure('"email" must be at most 254 characters long'));
+    expect(response.json()).toEqual(fail('"email" must be at most 254 characters long'));
   });
 });
 
@@ -221,7 +220,7 @@ describe('the built SPA', () => {
     for (const url of ['/%61pi/unknown', '//api/unknown', '/API/Product/getAll', '/x/../api/unknown', '/%2Fbackoffice/x']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual(failure(messages.http.notFound));
+      expect(response.json()).toEqual(fail(messages.http.notFound));
     }
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/home' })).statusCode).toBe(404);
@@ -241,7 +240,7 @@ describe('GET /healthz', () => {
     // An unexpected failure inside a route: 500 with a readable message and nothing internal.
     const profile = await local.app.inject({ url: '/api/Account/getUserProfile', headers });
     expect(profile.statusCode).toBe(500);
-    expect(profile.json()).toEqual(failure(messages.http.serverError));
+    expect(profile.json()).toEqual(fail(messages.http.serverError));
     expect(profile.body).not.toMatch(/at .*\.ts|PGlite|closed|Error:/i);
     await local.app.close();
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EMAIL_CHANGE_TOKEN_TTL_MS } from '@frameport/domain/contract';
+import { EMAIL_CHANGE_TOKEN_TTL_MS, fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { emailChangeRequests, mailOutbox, passwordResetTokens, retailers, sessions, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -29,10 +29,6 @@ afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
-
-function failure(message: string) {
-  return { Status: 1, Error: { Message: message, StackTrace: null }, Data: null };
-}
 
 const freshEmail = (label = 'new') => `${label}.${randomBytes(4).toString('hex')}@example.test`;
 
@@ -109,7 +105,7 @@ describe('POST /api/Account/ChangeEmail', () => {
     const newEmail = freshEmail();
     const response = await requestChange(headers, { NewEmail: newEmail, CurrentPassword: 'Wrong@12345' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.password.wrongCurrent));
+    expect(response.json()).toEqual(fail(messages.password.wrongCurrent));
     expect(await requestsOf(user.userId)).toEqual([]);
     expect((await userRow(user.userId)).email).toBe(user.email);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, newEmail))).toEqual([]);
@@ -126,7 +122,7 @@ describe('POST /api/Account/ChangeEmail', () => {
     const { user, headers } = await signedInRetailer();
     const response = await requestChange(headers, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(message));
+    expect(response.json()).toEqual(fail(message));
     expect(await requestsOf(user.userId)).toEqual([]);
   });
 
@@ -139,10 +135,10 @@ describe('POST /api/Account/ChangeEmail', () => {
     for (const taken of [other.email.toUpperCase(), staff.email, businessOnly]) {
       const response = await requestChange(headers, { NewEmail: taken, CurrentPassword: user.password });
       expect(response.statusCode, taken).toBe(409);
-      expect(response.json()).toEqual(failure(messages.profile.emailTaken));
+      expect(response.json()).toEqual(fail(messages.profile.emailTaken));
     }
     const own = await requestChange(headers, { NewEmail: user.email.toUpperCase(), CurrentPassword: user.password });
-    expect(own.json()).toEqual(failure(messages.emailChange.sameEmail));
+    expect(own.json()).toEqual(fail(messages.emailChange.sameEmail));
     expect(await requestsOf(user.userId)).toEqual([]);
   });
 
@@ -180,7 +176,7 @@ describe('POST /api/Account/ChangeEmail', () => {
     }
     const refused = await requestChange(headers, { NewEmail: freshEmail(), CurrentPassword: user.password });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(failure(messages.emailChange.tooMany));
+    expect(refused.json()).toEqual(fail(messages.emailChange.tooMany));
     expect(await requestsOf(user.userId)).toHaveLength(MAX_EMAIL_CHANGES_PER_WINDOW);
   });
 
@@ -198,7 +194,7 @@ describe('POST /api/Account/ChangeEmail', () => {
           payload: { NewEmail: freshEmail(), CurrentPassword: sales.password, ...acting.body },
         });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual(failure(messages.profile.emailOnBehalf));
+        expect(response.json()).toEqual(fail(messages.profile.emailOnBehalf));
       }
       expect(await requestsOf(linked.userId)).toEqual([]);
       expect(await requestsOf(sales.userId)).toEqual([]);
@@ -239,7 +235,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
 
     const again = await confirm(linkToken);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(failure(messages.emailChange.linkUsed));
+    expect(again.json()).toEqual(fail(messages.emailChange.linkUsed));
     expect((await userRow(user.userId)).email).toBe(newEmail);
     await mailsTo(user.email, CHANGED_NOTICE_SUBJECT, 1);
   });
@@ -271,7 +267,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
     try {
       const response = await confirm(linkToken);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(failure(messages.emailChange.linkExpired));
+      expect(response.json()).toEqual(fail(messages.emailChange.linkExpired));
     } finally {
       t.clock.advance(-(EMAIL_CHANGE_TOKEN_TTL_MS + 1000));
     }
@@ -285,7 +281,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
     const firstLink = await requested(user, headers, first);
     const second = freshEmail('second');
     const secondLink = await requested(user, headers, second);
-    expect((await confirm(firstLink)).json()).toEqual(failure(messages.emailChange.linkCancelled));
+    expect((await confirm(firstLink)).json()).toEqual(fail(messages.emailChange.linkCancelled));
 
     const changed = await t.app.inject({
       method: 'POST',
@@ -294,7 +290,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
       payload: { CurrentPassword: user.password, NewPassword: 'Another#Pass42' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await confirm(secondLink)).json()).toEqual(failure(messages.emailChange.linkCancelled));
+    expect((await confirm(secondLink)).json()).toEqual(fail(messages.emailChange.linkCancelled));
     expect((await userRow(user.userId)).email).toBe(user.email);
   });
 
@@ -310,13 +306,13 @@ describe('POST /api/Account/confirmEmailChange', () => {
       payload: { token: resetToken, newPassword: 'Another#Pass42' },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await confirm(linkToken)).json()).toEqual(failure(messages.emailChange.linkCancelled));
+    expect((await confirm(linkToken)).json()).toEqual(fail(messages.emailChange.linkCancelled));
     expect((await userRow(user.userId)).email).toBe(user.email);
   });
 
   it('an unknown or empty token is refused', async () => {
-    expect((await confirm(randomBytes(32).toString('base64url'))).json()).toEqual(failure(messages.emailChange.linkInvalid));
-    expect((await confirm('   ')).json()).toEqual(failure(messages.emailChange.linkMissing));
+    expect((await confirm(randomBytes(32).toString('base64url'))).json()).toEqual(fail(messages.emailChange.linkInvalid));
+    expect((await confirm('   ')).json()).toEqual(fail(messages.emailChange.linkMissing));
   });
 
   it('re-checks the address when the link is opened: taken meanwhile → refused, and the link still works once it is free', async () => {
@@ -327,7 +323,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
 
     const response = await confirm(linkToken);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual(failure(messages.profile.emailTaken));
+    expect(response.json()).toEqual(fail(messages.profile.emailTaken));
     expect((await userRow(user.userId)).email).toBe(user.email);
     expect((await requestsOf(user.userId))[0]!.usedAt).toBeNull();
 

@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESET_TOKEN_TTL_MS } from '@frameport/domain/contract';
+import { fail, RESET_TOKEN_TTL_MS } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { loginThrottle, mailOutbox, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { SECRET_NOT_STORED } from '../../adapters/mail.ts';
@@ -24,10 +24,6 @@ afterAll(async () => {
 });
 
 const NEW_PASSWORD = 'Fresh#Pass42';
-
-function failure(message: string) {
-  return { Status: 1, Error: { Message: message, StackTrace: null }, Data: null };
-}
 
 let ipCounter = 0;
 /** Each call from its own address unless told, so the per-address limit only bites where tested. */
@@ -110,7 +106,7 @@ describe('reset by mail, end to end through SMTP', () => {
 
     const again = await reset(token, 'Another#Pass43');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(failure(messages.reset.invalidToken));
+    expect(again.json()).toEqual(fail(messages.reset.invalidToken));
     expect((await validate(token)).json().Data).toEqual({ result: false });
 
     expect((await signIn(user.email, user.password)).statusCode).toBe(400);
@@ -126,7 +122,7 @@ describe('reset by mail, end to end through SMTP', () => {
     expect((await validate(token)).json().Data).toEqual({ result: false });
     const response = await reset(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.reset.invalidToken));
+    expect(response.json()).toEqual(fail(messages.reset.invalidToken));
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });
 });
@@ -157,7 +153,7 @@ describe('POST /api/Account/forgotPassword', () => {
   ])('%s → 400 with the spec message', async (_label, email, message) => {
     const response = await forgot(email);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(message));
+    expect(response.json()).toEqual(fail(message));
   });
 
   it('allows 3 requests per email an hour, counting unknown emails the same way', async () => {
@@ -166,7 +162,7 @@ describe('POST /api/Account/forgotPassword', () => {
       for (let i = 0; i < 3; i += 1) expect((await forgot(email)).statusCode, email).toBe(200);
       const blocked = await forgot(email.toUpperCase());
       expect(blocked.statusCode, email).toBe(429);
-      expect(blocked.json()).toEqual(failure(messages.http.rateLimited));
+      expect(blocked.json()).toEqual(fail(messages.http.rateLimited));
       expect(blocked.headers['retry-after']).toBe('3600');
     }
     await tokensMailedTo(known.email, 3);
@@ -190,7 +186,7 @@ describe('POST /api/Account/resetPassword and validateToken', () => {
     expect((await validate('')).json().Data).toEqual({ result: false });
     const response = await reset('A'.repeat(43));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.reset.invalidToken));
+    expect(response.json()).toEqual(fail(messages.reset.invalidToken));
   });
 
   it('a weak password is refused with the unmet rules and leaves the token usable', async () => {
@@ -199,7 +195,7 @@ describe('POST /api/Account/resetPassword and validateToken', () => {
     const weak = await reset(token, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual(
-      failure('Password must have: At least 8 characters, At least 1 number, At least 1 special character (! @ # $ % ^ & *)'),
+      fail('Password must have: At least 8 characters, At least 1 number, At least 1 special character (! @ # $ % ^ & *)'),
     );
     expect((await validate(token)).json().Data).toEqual({ result: true });
     expect((await reset(token)).statusCode).toBe(200);
@@ -259,7 +255,7 @@ describe('POST /api/Account/ChangePassword', () => {
     const [before] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.userId));
     const response = await change(headers, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(message));
+    expect(response.json()).toEqual(fail(message));
     const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.userId));
     expect(after!.hash).toBe(before!.hash);
   });

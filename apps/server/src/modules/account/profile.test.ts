@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PICTURE_MAX_BYTES } from '@frameport/domain/contract';
+import { fail, PROFILE_PICTURE_MAX_BYTES } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { auditLog, cities, countries, retailers, states, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -20,10 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function failure(message: string) {
-  return { Status: 1, Error: { Message: message, StackTrace: null }, Data: null };
-}
 
 const CONTACT = { name: 'Asha Rao', phoneNumber: '9876543210', alternatePhoneNumber: '', email: '' };
 
@@ -97,7 +93,7 @@ describe('POST /api/Account/updateUserProfile', () => {
     const before = await userRow(user.userId);
     const response = await update(headers, { ...CONTACT, email: user.email, ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(message));
+    expect(response.json()).toEqual(fail(message));
     expect(await userRow(user.userId)).toEqual(before);
   });
 
@@ -127,7 +123,7 @@ describe('POST /api/Account/updateUserProfile', () => {
     for (const email of [`renamed.${randomBytes(3).toString('hex')}@example.test`, other.email]) {
       const response = await update(headers, { ...CONTACT, name: 'Changed Name', email });
       expect(response.statusCode, email).toBe(400);
-      expect(response.json()).toEqual(failure(messages.profile.emailChangeNeedsConfirmation));
+      expect(response.json()).toEqual(fail(messages.profile.emailChangeNeedsConfirmation));
     }
     expect(await userRow(user.userId)).toEqual(before);
     expect(await retailerRow(user.retailerId)).toEqual(retailerBefore);
@@ -193,7 +189,7 @@ describe('POST /api/Account/updateUserProfile', () => {
       const before = await userRow(user.userId);
       const response = await update(headers, { ...CONTACT, name: 'Changed Name', email: user.email, profilePicture: await picture() });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(failure(message));
+      expect(response.json()).toEqual(fail(message));
       expect(await userRow(user.userId)).toEqual(before);
     });
 
@@ -201,7 +197,7 @@ describe('POST /api/Account/updateUserProfile', () => {
       const { user, headers } = await signedInRetailer();
       const response = await update(headers, { ...CONTACT, email: user.email, profilePicture: 'A'.repeat(4_500_000) });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual(failure(messages.http.tooLarge));
+      expect(response.json()).toEqual(fail(messages.http.tooLarge));
     });
   });
 
@@ -236,7 +232,7 @@ describe('POST /api/Account/updateUserProfile', () => {
       const before = await userRow(linked.userId);
       const response = await update(headers, { ...CONTACT, name: 'Linked Contact', email: 'sales-mailbox@example.test', Email: linked.email });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(failure(messages.profile.emailOnBehalf));
+      expect(response.json()).toEqual(fail(messages.profile.emailOnBehalf));
       expect(await userRow(linked.userId)).toEqual(before);
     });
 
@@ -244,7 +240,7 @@ describe('POST /api/Account/updateUserProfile', () => {
       const before = await userRow(unlinked.userId);
       const response = await update(headers, { ...CONTACT, name: 'Intruder', email: unlinked.email, Email: unlinked.email });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(failure(messages.http.forbidden));
+      expect(response.json()).toEqual(fail(messages.http.forbidden));
       expect(await userRow(unlinked.userId)).toEqual(before);
     });
 
@@ -381,6 +377,6 @@ describe('GET /api/Account/getRetailersList', () => {
     const { headers } = await signedInRetailer();
     const response = await t.app.inject({ url: '/api/Account/getRetailersList', headers });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual(failure(messages.http.forbidden));
+    expect(response.json()).toEqual(fail(messages.http.forbidden));
   });
 });

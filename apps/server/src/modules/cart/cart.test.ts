@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@frameport/domain/contract';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { auditLog, cartLines, carts, discountRules, retailers, states } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -19,7 +20,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) {
@@ -155,7 +155,7 @@ describe('addItemsToCart and getCartItems', () => {
     for (const Quantity of [101, -1, 1.5]) {
       const response = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity }]);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(failure(messages.quantity.range));
+      expect(response.json()).toEqual(fail(messages.quantity.range));
     }
     expect((await cartOf(r.headers)).cartItems).toHaveLength(0);
   });
@@ -165,7 +165,7 @@ describe('addItemsToCart and getCartItems', () => {
     const p = await createProduct(t.db);
     const response = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 0 }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.cart.nothingToAdd));
+    expect(response.json()).toEqual(fail(messages.cart.nothingToAdd));
   });
 
   it('skips lines above the stock left (counting the cart) and names them; all above stock is 409 storing nothing', async () => {
@@ -182,7 +182,7 @@ describe('addItemsToCart and getCartItems', () => {
     // 4 already in the cart: 2 more would be 6 > 5.
     const second = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 2 }]);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual(failure(messages.quantity.onlyInStock(5)));
+    expect(second.json()).toEqual(fail(messages.quantity.onlyInStock(5)));
     const cart = await cartOf(r.headers);
     expect(cart.cartItems.map((l) => [l.ColorVariant, l.CartProductTotQuantity])).toEqual([['C1', 4]]);
   });
@@ -209,16 +209,16 @@ describe('addItemsToCart and getCartItems', () => {
     expect((await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 4 }])).statusCode).toBe(200);
     const limit = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 2 }]);
     expect(limit.statusCode).toBe(409);
-    expect(limit.json()).toEqual(failure(messages.quantity.modelLimit));
+    expect(limit.json()).toEqual(fail(messages.quantity.modelLimit));
     // 4 + 5 = 9 pieces > 8
     const quantity = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C2', Quantity: 5 }]);
-    expect(quantity.json()).toEqual(failure(messages.quantity.orderQuantityLimit));
+    expect(quantity.json()).toEqual(fail(messages.quantity.orderQuantityLimit));
     // 8 pieces × ₹1,050 = ₹8,400 ≤ ₹9,000 passes; then value limit with a dearer product
     expect((await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C2', Quantity: 4 }])).statusCode).toBe(200);
     await t.db.update(retailers).set({ maxOrderQuantity: 500 }).where(eq(retailers.id, r.retailerId));
     const value = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C3', Quantity: 1 }]);
     expect(value.statusCode).toBe(409);
-    expect(value.json()).toEqual(failure(messages.quantity.orderValueLimit));
+    expect(value.json()).toEqual(fail(messages.quantity.orderValueLimit));
     expect((await cartOf(r.headers)).cartItems.map((l) => l.CartProductTotQuantity)).toEqual([4, 4]);
   });
 });
@@ -236,9 +236,9 @@ describe('updateItemsToCart', () => {
     const ok = await update(4);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().Data).toMatchObject({ message: messages.cart.updated, CartTotPrice: 4000, TotalIGSTValue: 200, CartProductTotPricewithGST: 4200 });
-    expect((await update(7)).json()).toEqual(failure(messages.quantity.onlyInStock(6)));
-    expect((await update(0)).json()).toEqual(failure(messages.quantity.range));
-    expect((await update(101)).json()).toEqual(failure(messages.quantity.range));
+    expect((await update(7)).json()).toEqual(fail(messages.quantity.onlyInStock(6)));
+    expect((await update(0)).json()).toEqual(fail(messages.quantity.range));
+    expect((await update(101)).json()).toEqual(fail(messages.quantity.range));
     expect((await cartOf(r.headers)).cartItems[0]!.CartProductTotQuantity).toBe(4);
   });
 
@@ -256,7 +256,7 @@ describe('updateItemsToCart', () => {
       lines: [{ CartProductDetailID: free!.id, Quantity: 2 }],
     });
     expect(freeUpdate.statusCode).toBe(409);
-    expect(freeUpdate.json()).toEqual(failure(messages.cart.freeLineFixed));
+    expect(freeUpdate.json()).toEqual(fail(messages.cart.freeLineFixed));
     const view = await cartOf(r.headers);
     expect(view.cartItems.find((l) => l.IsFree)).toMatchObject({ ProductPrice: 0, CartProductTotPrice: 0 });
 
@@ -290,7 +290,7 @@ describe('expiry, delete, clear and count', () => {
     const update = await call('POST', '/api/Product/updateItemsToCart', r.headers, {
       lines: [{ CartProductDetailID: old!.CartProductDetailId, Quantity: 1 }],
     });
-    expect(update.json()).toEqual(failure(messages.cart.lineExpired));
+    expect(update.json()).toEqual(fail(messages.cart.lineExpired));
 
     const removed = await call('DELETE', `/api/Product/deleteCartItems?CartProductDetailID=${old!.CartProductDetailId}`, r.headers);
     expect(removed.statusCode).toBe(200);
@@ -322,7 +322,7 @@ describe('acting for a retailer', () => {
 
     const none = await add(headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 1 }]);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual(failure(messages.cart.chooseRetailer));
+    expect(none.json()).toEqual(fail(messages.cart.chooseRetailer));
     expect((await call('GET', '/api/Product/getCartItems', headers)).statusCode).toBe(400);
 
     const forbidden = await add(headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 1 }], stranger.email);

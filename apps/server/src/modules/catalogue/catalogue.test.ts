@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_FILTER_KEYS, MAX_PAGE_SIZE, type Product } from '@frameport/domain/contract';
+import { fail, IN_FILTER_KEYS, MAX_PAGE_SIZE, type Product } from '@frameport/domain/contract';
 import { queryRows } from '../../db/client.ts';
 import {
   brands,
@@ -49,8 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
 
 async function get(url: string, headers: Headers = telangana) {
   return t.app.inject({ url, headers });
@@ -439,10 +437,10 @@ describe('getAll: paging bounds and invalid input', () => {
   it('pageSize above 100 and pageNumber 0 are refused', async () => {
     const big = await get('/api/Product/getAll?pageSize=101');
     expect(big.statusCode).toBe(400);
-    expect(big.json()).toEqual(failure('"pageSize" must be at most 100'));
+    expect(big.json()).toEqual(fail('"pageSize" must be at most 100'));
     const zero = await get('/api/Product/getAll?pageNumber=0');
     expect(zero.statusCode).toBe(400);
-    expect(zero.json()).toEqual(failure('"pageNumber" must be at least 1'));
+    expect(zero.json()).toEqual(fail('"pageNumber" must be at least 1'));
     expect((await get('/api/Product/getAll?pageNumber=abc')).statusCode).toBe(400);
   });
 
@@ -472,7 +470,7 @@ describe('getAll: paging bounds and invalid input', () => {
   ])('search=%s → 400 %s', async (search, message) => {
     const response = await get(searchUrl(search));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(message));
+    expect(response.json()).toEqual(fail(message));
   });
 
   it('unknown ids in a filter simply match nothing', async () => {
@@ -724,7 +722,7 @@ describe('colour variants and availability', () => {
     expect((await searchPage('searchText=fc-sq-9003')).count).toBe(0);
     const response = await get(`/api/Product/get?id=${id}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual(failure(PRODUCT_NOT_FOUND));
+    expect(response.json()).toEqual(fail(PRODUCT_NOT_FOUND));
   });
 });
 
@@ -735,7 +733,7 @@ describe('get, related products and inventory', () => {
     expect(product).toEqual(value[0]);
     const missing = await get('/api/Product/get?id=999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(failure(PRODUCT_NOT_FOUND));
+    expect(missing.json()).toEqual(fail(PRODUCT_NOT_FOUND));
     expect((await get('/api/Product/get?id=abc')).statusCode).toBe(400);
     expect((await get('/api/Product/get')).statusCode).toBe(400);
   });
@@ -778,7 +776,7 @@ describe('get, related products and inventory', () => {
     );
     const missing = await get('/api/Product/getInventory?productId=999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(failure(PRODUCT_NOT_FOUND));
+    expect(missing.json()).toEqual(fail(PRODUCT_NOT_FOUND));
   });
 
   it('getInventoryByMultipleProductId: repeated productIds', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_NAMES } from '@frameport/domain/contract';
+import { fail, PAGE_NAMES } from '@frameport/domain/contract';
 import { banners, corporateDetails, pages } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -18,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
 
 describe('GET /api/Home/GetPages (public)', () => {
   it.each(PAGE_NAMES)('%s answers its title, HTML content and year without a token', async (pageName) => {
@@ -43,14 +41,14 @@ describe('GET /api/Home/GetPages (public)', () => {
     expect(unknown.json().Error.Message).toContain('"pageName" must be one of');
     const missing = await t.app.inject({ url: '/api/Home/GetPages' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual(failure('"pageName" is required'));
+    expect(missing.json()).toEqual(fail('"pageName" is required'));
   });
 
   it('a known page name without content → 404', async () => {
     await t.db.delete(pages).where(eq(pages.pageName, 'BUSINESSETHICS'));
     const response = await t.app.inject({ url: '/api/Home/GetPages?pageName=BUSINESSETHICS' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual(failure(PAGE_NOT_FOUND));
+    expect(response.json()).toEqual(fail(PAGE_NOT_FOUND));
   });
 });
 
@@ -74,7 +72,7 @@ describe('GET /api/Home/getCorporateDetails (public)', () => {
     try {
       const response = await local.app.inject({ url: '/api/Home/getCorporateDetails' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(failure(CORPORATE_DETAILS_NOT_FOUND));
+      expect(response.json()).toEqual(fail(CORPORATE_DETAILS_NOT_FOUND));
       expect(await local.db.select().from(corporateDetails)).toEqual([]);
     } finally {
       await local.close();

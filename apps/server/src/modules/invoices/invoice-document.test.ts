@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { cartTotals, lineTotals } from '@frameport/domain';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { makeGstin } from '../../db/seed/gstin.ts';
 import { invoices, orderLines, orders, products, retailers } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser } from '../../test/factories.ts';
-import { ensureCorporateDetails, failure, headersFor, placeOrder, raised, type Headers } from './test-support.ts';
+import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails } from '../../test/factories.ts';
+import { headersFor, placeOrder, raised, type Headers } from '../../test/invoices.ts';
 
 let t: TestApp;
 let company: Awaited<ReturnType<typeof ensureCorporateDetails>>;
@@ -58,7 +59,7 @@ let karnatakaInvoice: Awaited<ReturnType<typeof raised>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  company = await ensureCorporateDetails(t);
+  company = await ensureCorporateDetails(t.db);
   frame = await createProduct(t.db, { stocks: [100], netPricePaise: 1_000_00, gstRatePercent: 5, name: 'Aviator Classic Frame' });
   sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
   await t.db.update(products).set({ hsnCode: '9004' }).where(eq(products.id, sunglasses.productId));
@@ -319,12 +320,12 @@ describe('who may download a tax invoice', () => {
     for (const headers of [karnataka.headers, unlinked]) {
       const response = await download(headers, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(failure(messages.invoice.oneNotFound));
+      expect(response.json()).toEqual(fail(messages.invoice.oneNotFound));
     }
     expect((await download(null, id)).statusCode).toBe(401);
     const missing = await download(admin, 987_654);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(failure(messages.invoice.oneNotFound));
+    expect(missing.json()).toEqual(fail(messages.invoice.oneNotFound));
     expect((await download(admin, 'abc')).statusCode).toBe(400);
   });
 });

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatInvoiceNo, INVOICE_NUMBER_PATTERN } from '@frameport/domain';
-import { parseInvoiceStores, type AccountStatement, type InvoiceRow } from '@frameport/domain/contract';
+import { fail, parseInvoiceStores, type AccountStatement, type InvoiceRow } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { auditLog, documentSequences, invoices, orders, paymentAllocations, payments, retailers } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, type TestUser } from '../../test/factories.ts';
-import { failure, headersFor, placeOrder, raised, raiseInvoice, type Headers } from './test-support.ts';
+import { headersFor, placeOrder, raised, raiseInvoice, type Headers } from '../../test/invoices.ts';
 
 const START = '2026-11-20T10:00:00.000Z';
 
@@ -118,7 +118,7 @@ describe('POST /api/admin/orders/:id/invoice', () => {
     for (const headers of [r.headers, await headersFor(t, sales)]) {
       const response = await raiseInvoice(t, headers, orderId);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(failure(messages.http.forbidden));
+      expect(response.json()).toEqual(fail(messages.http.forbidden));
     }
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/invoice` });
     expect(anonymous.statusCode).toBe(401);
@@ -128,7 +128,7 @@ describe('POST /api/admin/orders/:id/invoice', () => {
   it('answers 404 for an order that does not exist and 400 for an id that is not one', async () => {
     const missing = await raiseInvoice(t, admin, 987_654);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(failure(messages.order.notFound));
+    expect(missing.json()).toEqual(fail(messages.order.notFound));
     expect((await raiseInvoice(t, admin, 'abc')).statusCode).toBe(400);
   });
 
@@ -139,7 +139,7 @@ describe('POST /api/admin/orders/:id/invoice', () => {
     const before = await lastInvoiceNumber('2026-27');
     const response = await raiseInvoice(t, admin, orderId);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual(failure(messages.invoice.cancelledOrder));
+    expect(response.json()).toEqual(fail(messages.invoice.cancelledOrder));
     expect(await lastInvoiceNumber('2026-27')).toBe(before);
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
   });
@@ -177,7 +177,7 @@ describe('POST /api/admin/orders/:id/invoice', () => {
       .returning({ id: invoices.id });
     const failed = await raiseInvoice(t, admin, orderId);
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual(failure(messages.http.serverError));
+    expect(failed.json()).toEqual(fail(messages.http.serverError));
     expect(await lastInvoiceNumber('2026-27')).toBe(before);
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
 
@@ -285,10 +285,10 @@ describe('POST /backoffice/LensMaster/LensInvoiceReport', () => {
   it('refuses a FromDate after the ToDate, a day that does not exist and a date in another shape (400)', async () => {
     const reversed = await report(r.headers, { RetailerID: r.retailerId, FromDate: '2026-10-01', ToDate: '2026-09-01' });
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json()).toEqual(failure(messages.invoice.dateRange));
+    expect(reversed.json()).toEqual(fail(messages.invoice.dateRange));
     const notADay = await report(r.headers, { RetailerID: r.retailerId, FromDate: '2026-02-30' });
     expect(notADay.statusCode).toBe(400);
-    expect(notADay.json()).toEqual(failure(messages.invoice.invalidDate));
+    expect(notADay.json()).toEqual(fail(messages.invoice.invalidDate));
     const shape = await report(r.headers, { RetailerID: r.retailerId, ToDate: '20-11-2026' });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().Error.Message).toBe('Please enter a date as YYYY-MM-DD');
@@ -486,7 +486,7 @@ describe('POST /backoffice/LensMaster/AccountStatement', () => {
   it('refuses a FromDate after the ToDate (400)', async () => {
     const response = await statement(r.headers, { RetailerID: r.retailerId, FromDate: '2026-11-02', ToDate: '2026-11-01' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.invoice.dateRange));
+    expect(response.json()).toEqual(fail(messages.invoice.dateRange));
   });
 
   it('shows an empty account as all zero', async () => {
@@ -528,7 +528,7 @@ describe('who may read a retailer’s invoice report and statement', () => {
 
       const foreign = await call(other.headers, body);
       expect(foreign.statusCode).toBe(403);
-      expect(foreign.json()).toEqual(failure(messages.http.forbidden));
+      expect(foreign.json()).toEqual(fail(messages.http.forbidden));
       const byUnlinked = await call(unlinked, body);
       expect(byUnlinked.statusCode).toBe(403);
       expect(byUnlinked.body).not.toContain('Owner Opticals');

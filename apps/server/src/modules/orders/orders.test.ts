@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import {
   auditLog,
@@ -27,8 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const failure = (message: string) => ({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null });
 
 async function retailer(stateCode: '36' | '29' = '36') {
   const user = await createRetailer(t.db, { stateCode });
@@ -125,7 +124,7 @@ describe('placeOrder', () => {
     const other = await retailer();
     const foreign = await t.app.inject({ url: `/api/Order/getOrderDetails?orderId=${data.OrderID}`, headers: other.headers });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(failure(messages.order.notFound));
+    expect(foreign.json()).toEqual(fail(messages.order.notFound));
     expect((await t.app.inject({ url: '/api/Order/getMyOrders', headers: other.headers })).json().Data.totalCount).toBe(0);
   });
 
@@ -156,12 +155,12 @@ describe('placeOrder', () => {
     await t.db.update(productColours).set({ availableStockQuantity: 2 }).where(eq(productColours.id, p.variants[0]!.id));
     const short = await place(r.headers, cart.billToInfo.CartId);
     expect(short.statusCode).toBe(409);
-    expect(short.json()).toEqual(failure(messages.quantity.placeOrderStock(2)));
+    expect(short.json()).toEqual(fail(messages.quantity.placeOrderStock(2)));
 
     t.clock.advance(CART_LINE_TTL_MS);
     const expired = await place(r.headers, cart.billToInfo.CartId);
     expect(expired.statusCode).toBe(409);
-    expect(expired.json()).toEqual(failure(messages.cart.expiredInOrder));
+    expect(expired.json()).toEqual(fail(messages.cart.expiredInOrder));
     expect(await stockOf(p.variants[0]!.id)).toBe(2);
     expect(await t.db.select().from(orders).where(eq(orders.retailerId, r.retailerId))).toHaveLength(0);
     // The confirmation mail is written in the order's transaction: no order, no mail.

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fail as failure } from '@frameport/domain/contract';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import {
   auditLog,
@@ -16,8 +16,7 @@ import {
   sandboxPaymentLinks,
 } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
-import { createInvoice, invoiceState } from './testing.ts';
+import { createInvoice, createRetailer, createStaffUser, invoiceState, loginAs } from '../../test/factories.ts';
 
 type Headers = { authorization: string };
 
@@ -114,7 +113,7 @@ describe('RazorpaymentRequest: the amount to pay', () => {
     const linksBefore = await sandboxLinkCount();
     const response = await requestLink(r.headers, { RetailerID: r.retailerId, ...(amount === undefined ? {} : { TransactionAmount: amount }) });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual(failure(message));
+    expect(response.json()).toEqual(fail(message));
     expect(await paymentsOf(r.retailerId)).toEqual([]);
     expect(await sandboxLinkCount()).toBe(linksBefore);
   });
@@ -155,7 +154,7 @@ describe('RazorpaymentRequest: the amount to pay', () => {
     const r = refused;
     const response = await requestLink(r.headers, { RetailerID: r.retailerId, TransactionAmount: 100, MobileNO: '12345' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(messages.profile.phoneInvalid));
+    expect(response.json()).toEqual(fail(messages.profile.phoneInvalid));
     expect(await paymentsOf(r.retailerId)).toEqual([]);
   });
 
@@ -163,20 +162,20 @@ describe('RazorpaymentRequest: the amount to pay', () => {
     const none = await retailerWithInvoice(null);
     const first = await requestLink(none.headers, { RetailerID: none.retailerId, TransactionAmount: 100 });
     expect(first.statusCode).toBe(400);
-    expect(first.json()).toEqual(failure(messages.payment.nothingDue));
+    expect(first.json()).toEqual(fail(messages.payment.nothingDue));
 
     const paid = await retailerWithInvoice(null);
     await createInvoice(t.db, { retailerId: paid.retailerId, userId: paid.userId, amountPaise: 50_000, paidPaise: 50_000 });
     const second = await requestLink(paid.headers, { RetailerID: paid.retailerId, TransactionAmount: 100 });
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual(failure(messages.payment.nothingDue));
+    expect(second.json()).toEqual(fail(messages.payment.nothingDue));
   });
 
   it('with InvoiceNos, the due is the balance of the chosen invoices, kept in the order chosen', async () => {
     const r = await retailerWithInvoice(100_000);
     const second = await createInvoice(t.db, { retailerId: r.retailerId, userId: r.userId, amountPaise: 200_000, invoiceDate: '2026-09-01' });
     const tooMuch = await requestLink(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1000.01, InvoiceNos: [r.invoice!.invoiceNo] });
-    expect(tooMuch.json()).toEqual(failure(messages.payment.amountTooHigh));
+    expect(tooMuch.json()).toEqual(fail(messages.payment.amountTooHigh));
 
     await linkFor(r.headers, { RetailerID: r.retailerId, TransactionAmount: 2500, InvoiceNos: [r.invoice!.invoiceNo.toLowerCase(), second.invoiceNo] });
     const [row] = await paymentsOf(r.retailerId);
@@ -190,7 +189,7 @@ describe('RazorpaymentRequest: the amount to pay', () => {
     for (const InvoiceNos of [[paid.invoiceNo], ['NOPE/1'], [other.invoice!.invoiceNo], [r.invoice!.invoiceNo, other.invoice!.invoiceNo]]) {
       const response = await requestLink(r.headers, { RetailerID: r.retailerId, TransactionAmount: 10, InvoiceNos });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(failure(messages.payment.invoiceNotOpen));
+      expect(response.json()).toEqual(fail(messages.payment.invoiceNotOpen));
     }
     expect(await paymentsOf(r.retailerId)).toEqual([]);
   });
@@ -201,7 +200,7 @@ describe('who may ask for and read a payment link', () => {
     const r = await retailerWithInvoice(10_000);
     const asked = await requestLink({}, { RetailerID: r.retailerId, TransactionAmount: 10 });
     expect(asked.statusCode).toBe(401);
-    expect(asked.json()).toEqual(failure(messages.http.unauthorized));
+    expect(asked.json()).toEqual(fail(messages.http.unauthorized));
     const read = await readStatus({}, 'plink_sbx_whatever0000000');
     expect(read.statusCode).toBe(401);
   });
@@ -211,7 +210,7 @@ describe('who may ask for and read a payment link', () => {
     const b = await retailerWithInvoice(10_000);
     const forB = await requestLink(a.headers, { RetailerID: b.retailerId, TransactionAmount: 10 });
     expect(forB.statusCode).toBe(403);
-    expect(forB.json()).toEqual(failure(messages.http.forbidden));
+    expect(forB.json()).toEqual(fail(messages.http.forbidden));
 
     const sales = await createStaffUser(t.db, 'salesexecutive', { linkedRetailerIds: [a.retailerId] });
     const { headers } = await loginAs(t.app, sales);
@@ -255,11 +254,11 @@ describe('who may ask for and read a payment link', () => {
     const bLink = await linkFor(b.headers, { RetailerID: b.retailerId, TransactionAmount: 10 });
     const byA = await readStatus(a.headers, bLink.paymentLinkId);
     expect(byA.statusCode).toBe(404);
-    expect(byA.json()).toEqual(failure(messages.payment.notFound));
+    expect(byA.json()).toEqual(fail(messages.payment.notFound));
     expect(byA.body).not.toContain(bLink.transactionNo);
     const unknown = await readStatus(a.headers, 'plink_sbx_doesNotExist0000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(failure(messages.payment.notFound));
+    expect(unknown.json()).toEqual(fail(messages.payment.notFound));
 
     const sales = await createStaffUser(t.db, 'salesexecutive', { linkedRetailerIds: [a.retailerId] });
     const { headers } = await loginAs(t.app, sales);
@@ -302,7 +301,7 @@ describe('the sandbox, end to end', () => {
     expect(await invoiceState(t.db, r.invoice!.id)).toEqual({ paidPaise: 1_000_000, balancePaise: 0, paymentStatus: 'Paid' });
     expect((await statusOf(r.headers, rest.paymentLinkId)).result).toBe(true);
     const nothingLeft = await requestLink(r.headers, { RetailerID: r.retailerId, TransactionAmount: 1 });
-    expect(nothingLeft.json()).toEqual(failure(messages.payment.nothingDue));
+    expect(nothingLeft.json()).toEqual(fail(messages.payment.nothingDue));
   });
 
   it('fails a payment: status failed, the invoice unchanged, and the page stays failed', async () => {

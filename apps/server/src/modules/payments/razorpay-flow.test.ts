@@ -7,15 +7,14 @@
 import { count, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fail as failure } from '@frameport/domain/contract';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { startFakeRazorpay, type FakeRazorpay } from '../../adapters/payments/fake-razorpay.ts';
 import { callbackSignature, webhookSignature } from '../../adapters/payments/signatures.ts';
 import { mailOutbox, paymentAllocations, paymentEvents, payments, sandboxPaymentLinks } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createRetailer, loginAs } from '../../test/factories.ts';
+import { createInvoice, createRetailer, invoiceState, loginAs } from '../../test/factories.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp.ts';
-import { createInvoice, invoiceState } from './testing.ts';
 
 const KEYS = { keyId: 'rzp_test_FakeKey0001', keySecret: 'fake_key_secret_0001', webhookSecret: 'fake_webhook_secret_0001' };
 
@@ -234,7 +233,7 @@ describe('Razorpay Payment Links, end to end against a fake Razorpay', () => {
     for (const [body, signature] of attempts) {
       const response = await postWebhook(body, { signature, eventId: `evt_bad_${link.paymentLinkId}` });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual(failure(messages.payment.badSignature));
+      expect(response.json()).toEqual(fail(messages.payment.badSignature));
     }
     expect(await paymentRow(link.paymentLinkId)).toMatchObject({ status: 'created', appliedAt: null });
     expect(await invoiceState(t.db, r.invoice.id)).toMatchObject({ paidPaise: 0 });
@@ -356,7 +355,7 @@ describe('when Razorpay does not answer', () => {
     const r = await retailerWithInvoice(100_000, down);
     const response = await requestLink(r, 100, down);
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(failure(messages.payment.providerUnavailable));
+    expect(response.json()).toEqual(fail(messages.payment.providerUnavailable));
     expect(response.headers['retry-after']).toBe('30');
     expect(await down.db.select().from(payments).where(eq(payments.retailerId, r.retailerId))).toEqual([]);
   });
@@ -377,7 +376,7 @@ describe('when Razorpay does not answer', () => {
       payload: { PaymentLinkID: 'plink_WrittenBefore01' },
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(failure(messages.payment.providerUnavailable));
+    expect(response.json()).toEqual(fail(messages.payment.providerUnavailable));
     const [row] = await down.db.select().from(payments).where(eq(payments.paymentLinkId, 'plink_WrittenBefore01'));
     expect(row).toMatchObject({ status: 'created', appliedAt: null });
   });

@@ -9,13 +9,12 @@ import { Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fail as failure } from '@frameport/domain/contract';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { mailOutbox, paymentAllocations, payments, sandboxPaymentLinks } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
+import { createInvoice, createRetailer, createStaffUser, invoiceState, loginAs } from '../../test/factories.ts';
 import { SANDBOX_WARNING } from './index.ts';
-import { createInvoice, invoiceState } from './testing.ts';
 
 type Headers = { authorization: string };
 
@@ -94,7 +93,7 @@ describe('the sandbox payment page without a session', () => {
       await press(r.link.paymentLinkId, 'pay', { authorization: 'Bearer not-a-real-token-at-all-000' }),
     ]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual(failure(messages.http.unauthorized));
+      expect(response.json()).toEqual(fail(messages.http.unauthorized));
       expect(response.body).not.toContain(r.link.transactionNo);
     }
     expect(await footprint(r)).toEqual(UNTOUCHED);
@@ -122,12 +121,12 @@ describe('the sandbox payment page with someone else’s session', () => {
     const { headers } = await loginAs(t.app, other);
     for (const response of [await page(r.link.paymentLinkId, headers), await press(r.link.paymentLinkId, 'pay', headers), await press(r.link.paymentLinkId, 'fail', headers)]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(failure(messages.payment.notFound));
+      expect(response.json()).toEqual(fail(messages.payment.notFound));
       expect(response.body).not.toContain(r.link.transactionNo);
     }
     const unknown = await press('plink_sbx_doesNotExist0000', 'pay', headers);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(failure(messages.payment.notFound));
+    expect(unknown.json()).toEqual(fail(messages.payment.notFound));
     expect(await footprint(r)).toEqual(UNTOUCHED);
   });
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { auditLog, productImages, products, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -30,10 +31,6 @@ function multipart(fields: Record<string, string>, image: Buffer) {
 
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-
-function failure(message: string) {
-  return { Status: 1, Error: { Message: message, StackTrace: null }, Data: null };
-}
 
 let s3: S3TestServer;
 let database: TestDatabase;
@@ -123,7 +120,7 @@ describe('files on a shared S3-compatible store', () => {
     const response = await replicaA.app.inject({ method: 'GET', url: '/media/uploads/products/ab/ab0000000000000000000000-card.webp' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual(failure(FORM_MESSAGES.imageNotFound));
+    expect(response.json()).toEqual(fail(FORM_MESSAGES.imageNotFound));
   });
 });
 
@@ -151,7 +148,7 @@ describe('a store that does not answer', () => {
     const response = await replicaC.app.inject({ method: 'GET', url: storedUrl });
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-    expect(response.json()).toEqual(failure(messages.http.fileStoreUnavailable));
+    expect(response.json()).toEqual(fail(messages.http.fileStoreUnavailable));
   });
 
   it('refuses a product image upload with 503 and changes nothing', async () => {
@@ -160,7 +157,7 @@ describe('a store that does not answer', () => {
     const [audits] = await database.db.select({ n: count() }).from(auditLog);
     const response = await uploadProductImage(replicaC, admin, '#7a1f5c');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(failure(messages.http.fileStoreUnavailable));
+    expect(response.json()).toEqual(fail(messages.http.fileStoreUnavailable));
     expect((await database.db.select({ n: count() }).from(productImages))[0]).toEqual(images);
     expect((await database.db.select({ n: count() }).from(auditLog))[0]).toEqual(audits);
   });
@@ -182,7 +179,7 @@ describe('a store that does not answer', () => {
       },
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(failure(messages.http.fileStoreUnavailable));
+    expect(response.json()).toEqual(fail(messages.http.fileStoreUnavailable));
     expect((await database.db.select().from(users).where(eq(users.id, retailer.userId)))[0]).toEqual(before);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail } from '@frameport/domain/contract';
 import { createLocalFileStore, isSafeKey } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, banners, productColours, productImages, products } from '../../db/schema.ts';
@@ -121,10 +122,6 @@ async function webpInfo(url: string) {
   expect(response.statusCode, url).toBe(200);
   const meta = await sharp(response.rawPayload).metadata();
   return { response, meta };
-}
-
-function failure(message: string) {
-  return { Status: 1, Error: { Message: message, StackTrace: null }, Data: null };
 }
 
 beforeAll(async () => {
@@ -267,7 +264,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     for (const [label, data, type] of cases) {
       const response = await uploadProductImage(admin, [...productFields(variants[6]!), imagePart(data, 'photo.png', type)]);
       expect(response.statusCode, label).toBe(400);
-      expect(response.json(), label).toEqual(failure(IMAGE_MESSAGES.notAnImage));
+      expect(response.json(), label).toEqual(fail(IMAGE_MESSAGES.notAnImage));
     }
     expect(await imageRowCount()).toBe(before.rows);
     expect(filesUnder(uploadsDir)).toHaveLength(before.files);
@@ -277,7 +274,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     const big = Buffer.concat([await png(100, 100), randomBytes(5 * 1024 * 1024)]);
     const tooBig = await uploadProductImage(admin, [...productFields(variants[6]!), imagePart(big)]);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual(failure('The image is larger than 5 MB.'));
+    expect(tooBig.json()).toEqual(fail('The image is larger than 5 MB.'));
 
     // 8000 × 8000 = 64 megapixels in a ~200 KB PNG: refused from its header, never decoded.
     const bomb = await solid(8000, 8000, '#ffffff').png({ compressionLevel: 9 }).toBuffer();
@@ -285,7 +282,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     const started = performance.now();
     const response = await uploadProductImage(admin, [...productFields(variants[6]!), imagePart(bomb)]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(failure(IMAGE_MESSAGES.tooManyPixels));
+    expect(response.json()).toEqual(fail(IMAGE_MESSAGES.tooManyPixels));
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -297,7 +294,7 @@ describe('POST /api/Product/uploadProductImage', () => {
       payload: Buffer.alloc(12 * 1024 * 1024),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual(failure('The request is too large.'));
+    expect(response.json()).toEqual(fail('The request is too large.'));
   });
 
   it('only lets an admin upload: 401 without a token, 403 for retailers and sales executives', async () => {
@@ -308,7 +305,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     for (const headers of [retailer, sales]) {
       const response = await uploadProductImage(headers, parts);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(failure('You are not allowed to do this.'));
+      expect(response.json()).toEqual(fail('You are not allowed to do this.'));
       const banner = await uploadBanner(headers, [{ name: 'bannerTitle', value: 'Nope' }, imagePart(await png(640, 480))]);
       expect(banner.statusCode).toBe(403);
     }
@@ -341,7 +338,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     ];
     for (const [parts, message] of cases) {
       const response = await uploadProductImage(admin, parts);
-      expect(response.json(), message).toEqual(failure(message));
+      expect(response.json(), message).toEqual(fail(message));
       expect(response.statusCode, message).toBe(400);
     }
   });
@@ -356,7 +353,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     ]) {
       const response = await uploadProductImage(admin, [...fields, image]);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(failure('Product colour not found.'));
+      expect(response.json()).toEqual(fail('Product colour not found.'));
     }
   });
 
@@ -368,12 +365,12 @@ describe('POST /api/Product/uploadProductImage', () => {
       payload: { productCode: 'x' },
     });
     expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual(failure('This content type is not supported.'));
+    expect(json.json()).toEqual(fail('This content type is not supported.'));
 
     const many = Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
     const response = await uploadProductImage(admin, many);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual(failure('The upload has too many fields or files.'));
+    expect(response.json()).toEqual(fail('The upload has too many fields or files.'));
 
     const threeFiles = await uploadBanner(admin, [
       { name: 'bannerTitle', value: 'x' },
@@ -390,7 +387,7 @@ describe('POST /api/Product/uploadProductImage', () => {
       payload: '--abc\r\nContent-Disposition: form-data; name="productCode"\r\n\r\nFP',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual(failure('The upload could not be read. Please send it as multipart/form-data.'));
+    expect(broken.json()).toEqual(fail('The upload could not be read. Please send it as multipart/form-data.'));
 
     // Multipart stays refused on every other route.
     const body = multipart([{ name: 'email', value: 'a@b.c' }]);
@@ -483,7 +480,7 @@ describe('POST /api/Home/uploadBanner', () => {
     ];
     for (const [parts, status, message] of cases) {
       const response = await uploadBanner(admin, parts);
-      expect(response.json(), message).toEqual(failure(message));
+      expect(response.json(), message).toEqual(fail(message));
       expect(response.statusCode, message).toBe(status);
     }
     expect(await bannerSnapshot()).toEqual(before.banners);
@@ -512,7 +509,7 @@ describe('GET /media/uploads/*', () => {
     for (const url of urls) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual(failure(expect.any(String) as unknown as string));
+      expect(response.json(), url).toEqual(fail(expect.any(String) as unknown as string));
     }
   });
 

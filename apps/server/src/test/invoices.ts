@@ -1,11 +1,10 @@
-/** Helpers shared by the invoice module's tests (not a test file itself). */
+/** Invoice tests' steps through the API: a session, an order placed, its invoice raised. */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { COMPANY } from '../../db/seed/reference.ts';
-import { corporateDetails, sessions } from '../../db/schema.ts';
-import type { TestApp } from '../../test/app.ts';
-import type { TestUser } from '../../test/factories.ts';
-import { hashToken } from '../account/service.ts';
+import { sessions } from '../db/schema.ts';
+import { hashToken } from '../modules/account/service.ts';
+import type { TestApp } from './app.ts';
+import type { TestUser } from './factories.ts';
 
 export type Headers = { authorization: string };
 
@@ -14,24 +13,6 @@ export async function headersFor(t: TestApp, user: Pick<TestUser, 'userId'>): Pr
   const token = randomBytes(32).toString('base64url');
   await t.db.insert(sessions).values({ userId: user.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.UTC(2035, 0, 1)) });
   return { authorization: `Bearer ${token}` };
-}
-
-/** The company's single corporate_details row (the supplier on every tax invoice), as the demo seed writes it. */
-export async function ensureCorporateDetails(t: TestApp) {
-  await t.db
-    .insert(corporateDetails)
-    .values({
-      id: 1,
-      companyName: COMPANY.name,
-      address: COMPANY.address,
-      contactNumber: COMPANY.contactNumber,
-      emailId: COMPANY.emailId,
-      gstin: COMPANY.gstin,
-      pan: COMPANY.pan,
-      stateCode: COMPANY.stateCode,
-    })
-    .onConflictDoNothing();
-  return COMPANY;
 }
 
 /** Places an order through the API (cart, then placeOrder) at the test clock's time; returns its id. */
@@ -64,6 +45,3 @@ export async function raised(t: TestApp, headers: Headers, orderId: number) {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ Data: { InvoiceID: number; InvoiceNo: string; InvoiceDate: string; InvoiceAmount: number; created: boolean } }>().Data;
 }
-
-/** The failure envelope of a message (the contract's own `fail`). */
-export { fail as failure } from '@frameport/domain/contract';
