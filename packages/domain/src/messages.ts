@@ -89,6 +89,14 @@ export const messages = {
     chooseRetailer: 'Please choose a retailer first.',
     itemNotFound: 'This item is no longer in your cart.',
     productNotFound: 'This product is not available.',
+    /** Shown after a delete: the server's answer carries no message. */
+    lineDeleted: 'Item removed from your order.',
+  },
+  /** The spec's confirmations (purchase order, express checkout). */
+  confirm: {
+    deleteItem: 'Are you sure you want to delete this item?',
+    clearCart: 'Are you sure you want to clear cart?',
+    leavePage: 'Changes you made may not be saved.',
   },
   switchUser: {
     confirm: (businessName: string) => `Are you sure you want to switch to ${businessName}?`,
@@ -108,6 +116,7 @@ export const messages = {
     cancelledOrder: 'A cancelled order cannot be invoiced.',
     invalidDate: 'Please enter a valid date.',
     dateRange: 'The From date must not be after the To date.',
+    nothingOverdue: 'Nothing overdue',
   },
   payment: {
     amountRequired: 'Please enter amount to pay',
@@ -126,6 +135,10 @@ export const messages = {
     notFound: 'Payment not found.',
     providerUnavailable: 'The payment service is not answering. Please try again in a few minutes.',
     badSignature: 'The payment signature is not valid.',
+    paidTitle: 'Payment successful',
+    failedTitle: 'Payment failed',
+    /** The end of every page a payment window shows once the payment is settled. */
+    closeWindow: 'You can close this window and return to Frameport.',
     /** Every page while the payment sandbox takes payments, and every sandbox receipt. */
     sandboxNotice: 'Sandbox payments — no money moves',
   },
@@ -145,6 +158,7 @@ export const messages = {
     bodyNotObject: 'The request body is empty or is not an object.',
     /** NUL or a broken Unicode character: text the database cannot store. */
     unstorableText: (field: string) => `${field} contains characters that are not allowed (NUL or invalid Unicode).`,
+    imageNotFound: 'Image not found.',
     fileStoreUnavailable: 'Images cannot be stored or shown right now. Please try again in a minute.',
     /** The database cannot take the request now (down, restarting, disk full): a 503 with Retry-After. */
     unavailable: 'The service is busy or under maintenance; nothing was changed. Please try again in a moment.',

@@ -71,6 +71,3 @@ ${options.body.html}
 </html>
 `;
 }
-
-/** The text every result page ends with. */
-export const CLOSE_WINDOW_TEXT = 'You can close this window and return to Frameport.';

@@ -119,7 +119,7 @@ export function createProfileService({ db, store, account }: ProfileServiceDeps)
           .from(users)
           .where(subject)
           .for('update');
-        if (!user) throw new AppError('not_found', 'This account was not found.');
+        if (!user) throw new AppError('not_found', messages.login.accountNotFound);
 
         // The email is the sign-in name and where password resets go: it changes only through
         // ChangeEmail (current password, confirmed from the new mailbox, see email-change.ts). The

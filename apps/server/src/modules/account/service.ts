@@ -325,7 +325,7 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
       .leftJoin(countries, eq(countries.id, retailers.countryId))
       .where(subject)
       .limit(1);
-    if (!row) throw new AppError('not_found', 'This account was not found.');
+    if (!row) throw new AppError('not_found', messages.login.accountNotFound);
     const { user, retailer } = row;
     return {
       BusinessName: retailer?.businessName ?? null,

@@ -16,11 +16,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCESSORY_PRODUCT_TYPE_ID } from '@frameport/domain';
 import { dbId, fail } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { PRODUCT_TYPE_IDS } from '../../db/schema.ts';
 import type { MediaService } from './service.ts';
 import { accessoryKindOf, accessorySvg, eyewearFrontSvg, eyewearSideSvg, tileSvg } from './svg.ts';
-
-export const IMAGE_NOT_FOUND = 'Image not found.';
 
 const IdParams = z.object({ id: dbId });
 const ProductParams = z.object({
@@ -47,7 +46,7 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
 }
 
 function notFound(reply: FastifyReply) {
-  return reply.code(404).header('Cache-Control', 'no-store').send(fail(IMAGE_NOT_FOUND));
+  return reply.code(404).header('Cache-Control', 'no-store').send(fail(messages.http.imageNotFound));
 }
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {

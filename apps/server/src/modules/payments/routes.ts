@@ -13,7 +13,7 @@ import {
   text,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { CLOSE_WINDOW_TEXT, html, page } from '../../adapters/payments/html.ts';
+import { html, page } from '../../adapters/payments/html.ts';
 import { RazorpayWebhookSchema } from '../../adapters/payments/razorpay.ts';
 import { verifyCallbackSignature, verifyWebhookSignature } from '../../adapters/payments/signatures.ts';
 import { AppError } from '../../http/errors.ts';
@@ -101,14 +101,14 @@ const NOT_VERIFIED_PAGE = page({
   heading: 'The payment could not be verified',
   headingClass: 'bad',
   body: html`<p>This page was not opened by a genuine payment confirmation. If you paid, the payment will show in Frameport shortly.</p>
-<p>${CLOSE_WINDOW_TEXT}</p>`,
+<p>${messages.payment.closeWindow}</p>`,
 });
 
 const NOT_CONFIRMED_PAGE = page({
   title: 'Payment being confirmed - Frameport',
   heading: 'We could not confirm the payment yet',
   body: html`<p>The payment service is not answering right now. If you paid, the payment will show in Frameport once it is confirmed.</p>
-<p>${CLOSE_WINDOW_TEXT}</p>`,
+<p>${messages.payment.closeWindow}</p>`,
 });
 
 /** The page after the payer comes back: what our books now say about the payment. */
@@ -117,25 +117,25 @@ export function paymentResultPage(payment: PaymentRow): string {
   switch (payment.status) {
     case 'paid':
       return page({
-        title: 'Payment successful - Frameport',
-        heading: 'Payment successful',
+        title: `${messages.payment.paidTitle} - Frameport`,
+        heading: messages.payment.paidTitle,
         headingClass: 'ok',
-        body: html`${facts}<p>${CLOSE_WINDOW_TEXT}</p>`,
+        body: html`${facts}<p>${messages.payment.closeWindow}</p>`,
       });
     case 'created':
       return page({
         title: 'Payment pending - Frameport',
         heading: 'Payment not complete yet',
-        body: html`${facts}<p>${messages.payment.pending}</p><p>${CLOSE_WINDOW_TEXT}</p>`,
+        body: html`${facts}<p>${messages.payment.pending}</p><p>${messages.payment.closeWindow}</p>`,
       });
     case 'failed':
     case 'expired':
     case 'cancelled':
       return page({
-        title: 'Payment failed - Frameport',
-        heading: 'Payment failed',
+        title: `${messages.payment.failedTitle} - Frameport`,
+        heading: messages.payment.failedTitle,
         headingClass: 'bad',
-        body: html`${facts}<p>${toStatusResponse(payment).message}</p><p>${CLOSE_WINDOW_TEXT}</p>`,
+        body: html`${facts}<p>${toStatusResponse(payment).message}</p><p>${messages.payment.closeWindow}</p>`,
       });
   }
 }

@@ -40,7 +40,6 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const FORM_MESSAGES = {
   unreadable: 'The upload could not be read. Please send it as multipart/form-data.',
   tooManyParts: 'The upload has too many fields or files.',
-  imageNotFound: 'Image not found.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +212,7 @@ async function adminMultipartOnly(request: FastifyRequest) {
 }
 
 function imageNotFound(reply: FastifyReply) {
-  return reply.code(404).header('Cache-Control', 'no-store').send(fail(FORM_MESSAGES.imageNotFound));
+  return reply.code(404).header('Cache-Control', 'no-store').send(fail(messages.http.imageNotFound));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3.ts';
-import { FORM_MESSAGES, IMMUTABLE_CACHE_CONTROL } from './routes.ts';
+import { IMMUTABLE_CACHE_CONTROL } from './routes.ts';
 
 function multipart(fields: Record<string, string>, image: Buffer) {
   const boundary = `----frameport${randomBytes(8).toString('hex')}`;
@@ -120,7 +120,7 @@ describe('files on a shared S3-compatible store', () => {
     const response = await replicaA.app.inject({ method: 'GET', url: '/media/uploads/products/ab/ab0000000000000000000000-card.webp' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual(fail(FORM_MESSAGES.imageNotFound));
+    expect(response.json()).toEqual(fail(messages.http.imageNotFound));
   });
 });
 

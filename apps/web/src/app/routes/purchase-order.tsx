@@ -32,9 +32,6 @@ const NOTE_MAX = 1000;
 /** Where a placed order is acknowledged: My Orders with the 'Order Placed Successfully' dialog (spec section 2). */
 const AFTER_ORDER_PATH = '/profile?order=true&success=true';
 
-export const CONFIRM_DELETE = 'Are you sure you want to delete this item?';
-export const CONFIRM_CLEAR = 'Are you sure you want to clear cart?';
-
 type Confirming = { kind: 'delete'; item: CartItem } | { kind: 'clear' } | null;
 
 /**
@@ -232,7 +229,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
 
       <ConfirmDialog
         opened={confirming !== null}
-        message={confirming?.kind === 'clear' ? CONFIRM_CLEAR : CONFIRM_DELETE}
+        message={confirming?.kind === 'clear' ? messages.confirm.clearCart : messages.confirm.deleteItem}
         confirmLabel={confirming?.kind === 'clear' ? 'Clear Cart' : 'Delete'}
         onConfirm={confirmAction}
         onCancel={() => setConfirming(null)}

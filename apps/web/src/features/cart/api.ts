@@ -10,6 +10,7 @@ import {
   type PlaceOrderBody,
   type UpdateCartLine,
 } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -97,9 +98,6 @@ export function useUpdateCartLines(email: ActingEmail) {
   });
 }
 
-/** Shown after a delete: the server's answer carries no message. */
-export const LINE_DELETED_MESSAGE = 'Item removed from your order.';
-
 /** DELETE /api/Product/deleteCartItems?CartProductDetailID=. */
 export function useDeleteCartLine(email: ActingEmail) {
   const invalidate = useInvalidateCart(email);
@@ -111,7 +109,7 @@ export function useDeleteCartLine(email: ActingEmail) {
         query: { CartProductDetailID: cartProductDetailId, ...emailQuery(email) },
       }),
     onSuccess: async () => {
-      notifySuccess(LINE_DELETED_MESSAGE);
+      notifySuccess(messages.cart.lineDeleted);
       await invalidate();
     },
     onError: notifyFailure,

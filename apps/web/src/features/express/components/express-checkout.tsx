@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Accordion.css';
 import { quantityProblem, rupeesToPaise } from '@frameport/domain';
 import type { AddCartLine, Product, SkippedCartLine } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Accordion, ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,9 +12,6 @@ import { QuantityInput } from '../../../components/quantity-input.tsx';
 import type { ModelLookup } from '../api.ts';
 import { CsvImport } from './csv-import.tsx';
 import { ModelSearch } from './model-search.tsx';
-
-export const CONFIRM_DELETE_ROW = 'Are you sure you want to delete this item?';
-export const CONFIRM_LEAVE = 'Changes you made may not be saved.';
 
 type Row = {
   key: string;
@@ -235,7 +233,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
 
       <ConfirmDialog
         opened={deleting !== null}
-        message={CONFIRM_DELETE_ROW}
+        message={messages.confirm.deleteItem}
         confirmLabel="Delete"
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
@@ -246,7 +244,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
       <ConfirmDialog
         opened={blocker.state === 'blocked'}
         title="Leave this page?"
-        message={CONFIRM_LEAVE}
+        message={messages.confirm.leavePage}
         confirmLabel="Leave"
         onCancel={() => blocker.reset?.()}
         onConfirm={() => blocker.proceed?.()}

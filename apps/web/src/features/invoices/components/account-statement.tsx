@@ -1,4 +1,5 @@
 import type { AccountStatement as Statement, InvoiceRow } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Checkbox, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -79,7 +80,7 @@ export function AccountStatement({ retailerId, selected, onToggle, selectionLock
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <SummaryCard label="Total outstanding" value={inr(data.TotalOutstanding)} note={`${data.OpenInvoices.length} open ${data.OpenInvoices.length === 1 ? 'invoice' : 'invoices'}`} />
-        <SummaryCard label="Overdue" value={inr(data.Overdue)} alert={data.Overdue > 0} note={data.Overdue > 0 ? 'Past the due date' : 'Nothing overdue'} />
+        <SummaryCard label="Overdue" value={inr(data.Overdue)} alert={data.Overdue > 0} note={data.Overdue > 0 ? 'Past the due date' : messages.invoice.nothingOverdue} />
         <SummaryCard label="Not yet due" value={inr(data.NotYetDue)} note={`Credit period ${data.CreditDays} days`} />
         <SummaryCard label="Credit" value={inr(data.Credit)} note="Received, not yet applied" />
       </SimpleGrid>

@@ -1,5 +1,6 @@
 import { INVOICE_PAGE_SIZES } from '@frameport/domain';
 import type { InvoiceRow } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Checkbox, NativeSelect, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -70,7 +71,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
             {shown.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={COLUMNS} className={classes.empty}>
-                  No Data Found
+                  {messages.invoice.noData}
                 </Table.Td>
               </Table.Tr>
             ) : (

@@ -140,7 +140,7 @@ function InvoiceSummary({ rows }: { rows: { BalanceAmount: number; DaysOverdue: 
         label="Overdue"
         value={formatInr(overduePaise)}
         alert={overduePaise > 0}
-        note={overdue.length === 0 ? 'Nothing overdue' : `${overdue.length} ${overdue.length === 1 ? 'invoice' : 'invoices'} past the due date`}
+        note={overdue.length === 0 ? messages.invoice.nothingOverdue : `${overdue.length} ${overdue.length === 1 ? 'invoice' : 'invoices'} past the due date`}
       />
     </SimpleGrid>
   );

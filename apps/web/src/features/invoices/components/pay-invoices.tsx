@@ -134,9 +134,9 @@ export function usePayFlow({ retailerId, scope }: { retailerId: number; scope: P
 }
 
 const STATUS_LOOK: Record<GetRazorpaymentStatusResponse['status'], { tone: NoticeTone; title: string }> = {
-  paid: { tone: 'success', title: 'Payment successful' },
+  paid: { tone: 'success', title: messages.payment.paidTitle },
   created: { tone: 'pending', title: 'Payment pending' },
-  failed: { tone: 'error', title: 'Payment failed' },
+  failed: { tone: 'error', title: messages.payment.failedTitle },
   expired: { tone: 'error', title: 'Payment link expired' },
   cancelled: { tone: 'error', title: 'Payment cancelled' },
 };

@@ -1,5 +1,6 @@
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import type { SandboxPaymentLink } from '@frameport/domain/contract/payments';
+import { messages } from '@frameport/domain/messages';
 import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
@@ -12,7 +13,6 @@ import { paymentQueries, useSandboxAction } from '../api.ts';
 import classes from './sandbox-payment-page.module.css';
 
 const PAGE_TITLE = 'Frameport sandbox payment';
-export const CLOSE_WINDOW_TEXT = 'You can close this window and return to Frameport.';
 
 const inr = (rupees: number) => formatInr(rupeesToPaise(rupees));
 
@@ -123,7 +123,7 @@ function SandboxLink({ linkId }: { linkId: string }) {
       );
     case 'paid':
       return (
-        <Outcome title="Payment successful" pageTitle={`Payment successful - ${PAGE_TITLE}`} tone="ok">
+        <Outcome title={messages.payment.paidTitle} pageTitle={`${messages.payment.paidTitle} - ${PAGE_TITLE}`} tone="ok">
           <Details
             link={data}
             extra={[
@@ -131,16 +131,16 @@ function SandboxLink({ linkId }: { linkId: string }) {
               ['Payment id', data.paymentId ?? ''],
             ]}
           />
-          <Text size="sm">{CLOSE_WINDOW_TEXT}</Text>
+          <Text size="sm">{messages.payment.closeWindow}</Text>
           {back}
         </Outcome>
       );
     case 'failed':
       return (
-        <Outcome title="Payment failed" pageTitle={`Payment failed - ${PAGE_TITLE}`} tone="bad">
+        <Outcome title={messages.payment.failedTitle} pageTitle={`${messages.payment.failedTitle} - ${PAGE_TITLE}`} tone="bad">
           <Details link={data} extra={[['Amount', inr(data.amount)]]} />
           <Text size="sm">{data.failureReason ?? 'The payment did not go through.'} No money was taken.</Text>
-          <Text size="sm">{CLOSE_WINDOW_TEXT}</Text>
+          <Text size="sm">{messages.payment.closeWindow}</Text>
           {back}
         </Outcome>
       );
@@ -149,7 +149,7 @@ function SandboxLink({ linkId }: { linkId: string }) {
         <Outcome title="Payment link cancelled" pageTitle={`Payment link cancelled - ${PAGE_TITLE}`} tone="bad">
           <Details link={data} extra={[['Amount', inr(data.amount)]]} />
           <Text size="sm">This payment link can no longer be paid. Please start a new payment in Frameport.</Text>
-          <Text size="sm">{CLOSE_WINDOW_TEXT}</Text>
+          <Text size="sm">{messages.payment.closeWindow}</Text>
           {back}
         </Outcome>
       );
