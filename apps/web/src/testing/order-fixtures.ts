@@ -1,4 +1,4 @@
-import type { OrderDetailLine, OrderSummary } from '@frameport/domain/contract';
+import type { OrderDetailLine, OrderSummary, SkippedCartLine } from '@frameport/domain/contract';
 import type { z } from 'zod';
 import type { OrderDetailsResponseSchema } from '@frameport/domain/contract';
 import { vi } from 'vitest';
@@ -87,7 +87,7 @@ const notFound = () => jsonResponse({ Status: 1, Error: { Message: 'Not found', 
 export type FakeOrders = {
   orders: OrderSummary[];
   details?: OrderDetailsResponse;
-  skipped?: { ProductId: number; ColorVariant: string; Message: string }[];
+  skipped?: SkippedCartLine[];
 };
 
 /** `fetch` answering the order calls (and Add to cart); everything else is a 404 envelope. */

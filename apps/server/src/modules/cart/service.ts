@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals, quantityProblem, QUANTITY_MAX } from '@frameport/domain';
-import type { AddCartLine, CartResponse } from '@frameport/domain/contract';
+import type { AddCartLine, CartResponse, SkippedCartLine, UpdateCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -124,7 +124,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
       const inCart = new Map<number, number>();
       for (const line of live) inCart.set(line.row.variantId, (inCart.get(line.row.variantId) ?? 0) + line.row.quantity);
 
-      const skipped: { ProductId: number; ColorVariant: string; Message: string }[] = [];
+      const skipped: SkippedCartLine[] = [];
       const accepted = new Map<number, { quantity: number; variant: (typeof variants)[number] }>();
       for (const line of wanted) {
         const variant = variants.find(
@@ -193,7 +193,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
   }
 
   /** updateItemsToCart in one transaction: quantities 1–100, stock, per-colour and order limits; free lines fixed. */
-  async function update(acting: ActingContext, input: { CartProductDetailID: number; Quantity: number }[]) {
+  async function update(acting: ActingContext, input: UpdateCartLine[]) {
     for (const line of input) assertRange(line.Quantity, 1);
     const ctx = await context(acting.retailerId);
     const { billTo, now } = ctx;
