@@ -7,3 +7,4 @@ export * from './line-totals.ts';
 export * from './limits.ts';
 export * from './catalogue-search.ts';
 export * from './invoices.ts';
+export * from './numbering.ts';

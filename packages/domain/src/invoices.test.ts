@@ -6,13 +6,13 @@ import {
   daysOverdue,
   dueDateOf,
   financialYearOf,
-  formatInvoiceNo,
   INVOICE_NUMBER_PATTERN,
   istDateOf,
   paymentStatusOf,
   type OpenInvoice,
 } from './invoices.ts';
 import { messages } from './messages.ts';
+import { formatInvoiceNo } from './numbering.ts';
 
 describe('messages.payment and messages.invoice', () => {
   it('keeps the spec texts verbatim, spelling included', () => {

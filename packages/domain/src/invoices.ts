@@ -3,7 +3,7 @@ import { messages } from './messages.ts';
 
 /**
  * Invoice and payment rules, written once for the server and the web: what a retailer may pay,
- * how a payment is spread over open invoices, invoice numbering and due dates.
+ * how a payment is spread over open invoices, due dates (numbering: numbering.ts).
  */
 
 /** Unpaid → Partially Paid → Paid, derived from the amounts (the database derives it the same way). */
@@ -29,13 +29,6 @@ export const INVOICE_PAGE_SIZES = [10, 20, 30, 50, 100, 200] as const;
 
 /** Rule 46: 1 to 16 letters, digits, '-' or '/'. */
 export const INVOICE_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
-
-/** 'FP/26-27/00001' (14 characters): one series per financial year, starting with a letter. */
-export function formatInvoiceNo(financialYear: string, n: number): string {
-  if (!/^\d{4}-\d{2}$/.test(financialYear)) throw new RangeError(`financial year must look like 2026-27, got ${financialYear}`);
-  if (!Number.isInteger(n) || n < 1 || n > 99_999) throw new RangeError(`invoice serial must be 1..99999, got ${String(n)}`);
-  return `FP/${financialYear.slice(2)}/${String(n).padStart(5, '0')}`;
-}
 
 const IST_OFFSET_MS = 330 * 60_000;
 

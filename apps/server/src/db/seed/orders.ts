@@ -1,8 +1,10 @@
 /** Past orders, invoices and payments for the demo retailers (money from @frameport/domain). */
 import {
+  ACCESSORY_PRODUCT_TYPE_ID,
   cartTotals,
   financialYearOf,
   formatInvoiceNo,
+  formatOrderRefNo,
   istDateOf as istDate,
   lineTotals,
   pickDiscount,
@@ -13,19 +15,6 @@ import type { NewInvoice, NewOrder, NewOrderLine, NewPayment, OrderStatus } from
 import type { Random } from './random.ts';
 
 const DAY_MS = 86_400_000;
-
-/** 'FP/2026-27/000123' */
-export function orderRefNo(fy: string, n: number): string {
-  return `${orderRefPrefix(fy)}${String(n).padStart(6, '0')}`;
-}
-
-/** 'FP/2026-27/': what every order reference of a financial year starts with. */
-export function orderRefPrefix(fy: string): string {
-  return `FP/${fy}/`;
-}
-
-/** 'FP/26-27/00001': the invoice series of packages/domain. */
-export const invoiceNo = formatInvoiceNo;
 
 export interface OrderableVariant {
   variantId: number;
@@ -95,8 +84,8 @@ export function planOrders(
     adminUserId: number;
   },
 ): PlannedOrder[] {
-  const frames = options.variants.filter((v) => v.productTypeId !== 4);
-  const accessories = options.variants.filter((v) => v.productTypeId === 4);
+  const frames = options.variants.filter((v) => v.productTypeId !== ACCESSORY_PRODUCT_TYPE_ID);
+  const accessories = options.variants.filter((v) => v.productTypeId === ACCESSORY_PRODUCT_TYPE_ID);
   const planned: PlannedOrder[] = [];
   for (const r of options.retailers) {
     for (const step of r.plan) {
@@ -228,7 +217,7 @@ export function planOrders(
 
 /** Order references in placing order: the financial year, then one running number (order_number_seq). */
 export function numberOrders(planned: PlannedOrder[]): string[] {
-  return planned.map((p, i) => orderRefNo(financialYearOf(p.order.placedAt as Date), i + 1));
+  return planned.map((p, i) => formatOrderRefNo(financialYearOf(p.order.placedAt as Date), i + 1));
 }
 
 export interface PlannedInvoice {
@@ -290,7 +279,7 @@ export function planInvoices(
       orderIndex,
       payments,
       invoice: {
-        invoiceNo: invoiceNo(fy, n),
+        invoiceNo: formatInvoiceNo(fy, n),
         financialYear: fy,
         retailerId: p.order.retailerId,
         invoiceDate: istDate(inv.date),
