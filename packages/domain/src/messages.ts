@@ -69,6 +69,9 @@ export const messages = {
   quantity: {
     range: 'Please enter quantity between 0 to 100',
     onlyInStock: (available: number) => `Only ${available} available in stock!`,
+    /** A colour's stock, on the catalogue and in express checkout. */
+    inStock: (available: number) => `${available} in stock`,
+    outOfStock: 'Out of stock',
     placeOrderStock: (left: number) =>
       `We're sorry, only ${left} items are left in stock. Please update quantity to place order`,
     modelLimit: 'Model quantity limit reached for this color',

@@ -1,5 +1,6 @@
 import { ACCESSORY_PRODUCT_TYPE_ID, discountLabel, rupeesToPaise, type Paise } from '@frameport/domain';
 import type { AppliedDiscount, ColourVariant, Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 
 /**
  * How a product reads on screen: pure helpers shared by the card and the details page.
@@ -82,7 +83,7 @@ export function variantImages(product: Pick<Product, 'productImageList'>, varian
 }
 
 export function stockLabel(quantity: number): string {
-  return quantity > 0 ? `${quantity} in stock` : 'Out of stock';
+  return quantity > 0 ? messages.quantity.inStock(quantity) : messages.quantity.outOfStock;
 }
 
 /** The swatch's accessible name: 'Colour Black (C1), 12 in stock'. */

@@ -164,7 +164,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
                             {name}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {colour.availableStockQuantity > 0 ? `${colour.availableStockQuantity} in stock` : 'Out of stock'}
+                            {colour.availableStockQuantity > 0 ? messages.quantity.inStock(colour.availableStockQuantity) : messages.quantity.outOfStock}
                           </Text>
                           <QuantityInput
                             label={`Quantity of ${product.modelName} ${name}`}
