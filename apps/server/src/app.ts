@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await registerPublic(app, swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const mailer = createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());
   // One store for every module that writes or serves files: with FILE_STORE=s3 all replicas share it.
   const fileStore = await openFileStore(config.fileStore, app.log);

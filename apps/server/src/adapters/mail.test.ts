@@ -55,7 +55,7 @@ describe('mail through a real SMTP server', () => {
   it('keeps the mail in the outbox as failed, with the reason, when the SMTP server does not answer', async () => {
     const down = await startSmtpReceiver();
     await down.close(); // a port nothing listens on any more
-    const mailer = createMailer({ db: t.db, smtpUrl: down.url, from: 'Frameport <no-reply@frameport.test>' });
+    const mailer = createMailer({ db: t.db, clock: t.clock, smtpUrl: down.url, from: 'Frameport <no-reply@frameport.test>' });
     await expect(mailer.send({ to: 'nobody-listens@frameport.test', subject: 'Test', text: 'Hello' })).rejects.toThrow();
     mailer.close();
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nobody-listens@frameport.test'));
@@ -77,7 +77,7 @@ describe('mail with a secret (a one-time link)', () => {
   });
 
   it('delivers the secret over SMTP and stores the mail without it', async () => {
-    const mailer = createMailer({ db: t.db, smtpUrl: smtp.url, from: 'Frameport <no-reply@frameport.test>' });
+    const mailer = createMailer({ db: t.db, clock: t.clock, smtpUrl: smtp.url, from: 'Frameport <no-reply@frameport.test>' });
     await mailer.send(message('secret-smtp@frameport.test'));
     mailer.close();
 
@@ -95,7 +95,7 @@ describe('mail with a secret (a one-time link)', () => {
     const lines: Array<{ fields: unknown; msg: string | undefined }> = [];
     const record = (fields: unknown, msg?: string) => void lines.push({ fields, msg });
     const logger = { info: record, warn: record, error: record };
-    const mailer = createMailer({ db: t.db, from: 'Frameport <no-reply@frameport.test>', logger });
+    const mailer = createMailer({ db: t.db, clock: t.clock, from: 'Frameport <no-reply@frameport.test>', logger });
     expect(lines.map((line) => line.fields)).toEqual([expect.stringContaining('SMTP_URL is not set')]);
 
     await mailer.send(message('secret-log@frameport.test'));
@@ -109,7 +109,7 @@ describe('mail with a secret (a one-time link)', () => {
   });
 
   it('refuses a secret so short it would be found in ordinary text', async () => {
-    const mailer = createMailer({ db: t.db, from: 'Frameport <no-reply@frameport.test>' });
+    const mailer = createMailer({ db: t.db, clock: t.clock, from: 'Frameport <no-reply@frameport.test>' });
     await expect(mailer.send({ ...message('short-secret@frameport.test'), secrets: ['abc'] })).rejects.toThrow(/at least 16/);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'short-secret@frameport.test'))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Clock } from '../clock.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -40,6 +41,7 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export type MailerOptions = {
   db: DbOrTx;
+  clock: Clock;
   /** smtp://user:pass@host:port (or smtps://). Unset: mails are only written to `mail_outbox`. */
   smtpUrl?: string | undefined;
   from: string;
@@ -52,7 +54,7 @@ export type MailerOptions = {
  * `sent`, or `failed` with the reason; without one it stays `queued`, which is the default for
  * development and tests.
  */
-export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mailer & { close(): Promise<void> } {
+export function createMailer({ db, clock, smtpUrl, from, logger }: MailerOptions): Mailer & { close(): Promise<void> } {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpTransportOptions(smtpUrl)) : null;
   if (!transport) {
     logger?.warn(
@@ -91,7 +93,7 @@ export function createMailer({ db, smtpUrl, from, logger }: MailerOptions): Mail
     }
     try {
       await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailOutbox.id, id));
       logger?.info({ mailId: id, to, subject }, 'mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

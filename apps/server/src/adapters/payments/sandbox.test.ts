@@ -14,7 +14,7 @@ const paidNotices: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   // A second handle on the same book, as the module has one.
-  sandbox = createSandboxProvider({ db: t.db });
+  sandbox = createSandboxProvider({ db: t.db, clock: t.clock });
   sandbox.onPaid(async (linkId) => {
     paidNotices.push(linkId);
   });

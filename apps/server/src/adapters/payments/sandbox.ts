@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { text } from '@frameport/domain/contract';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentLinks } from '../../db/schema.ts';
 import { ProviderError, type CreateLinkRequest, type PaymentProvider, type ProviderLink, type ProviderLinkStatus } from './provider.ts';
@@ -61,8 +62,8 @@ function toProviderLink(row: SandboxRow): ProviderLink {
   };
 }
 
-export function createSandboxProvider(deps: { db: Db; logger?: Pick<FastifyBaseLogger, 'error'> }): SandboxProvider {
-  const { db, logger } = deps;
+export function createSandboxProvider(deps: { db: Db; clock: Clock; logger?: Pick<FastifyBaseLogger, 'error'> }): SandboxProvider {
+  const { db, clock, logger } = deps;
   const listeners: PaidListener[] = [];
 
   async function find(linkId: string): Promise<SandboxRow | null> {
@@ -72,7 +73,7 @@ export function createSandboxProvider(deps: { db: Db; logger?: Pick<FastifyBaseL
 
   /** Moves an open link to `status`; returns the link as it now stands (null: unknown id). */
   async function settle(linkId: string, status: Exclude<SandboxStatus, 'created'>): Promise<{ row: SandboxRow | null; changed: boolean }> {
-    const now = new Date();
+    const now = clock.now();
     const values =
       status === 'paid'
         ? { status, amountPaidPaise: sql`${sandboxPaymentLinks.amountPaise}`, providerPaymentId: `pay_sbx_${randomAlphanumeric(14)}`, updatedAt: now }

@@ -11,10 +11,10 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { DiscountRule as DomainDiscountRule } from '@frameport/domain';
 import { hashPassword } from '../../modules/account/password.ts';
 import { sanitizePageHtml } from '../../modules/content/sanitize.ts';
+import { recordAudit } from '../audit.ts';
 import { queryRows, type Database, type Db, type Tx } from '../client.ts';
 import * as schema from '../schema.ts';
 import {
-  auditLog,
   banners,
   brands,
   cities,
@@ -694,14 +694,14 @@ async function seedOrders(
       p.history.map((h) => ({ orderId, status: h.status, note: h.note, changedByUserId: h.byUserId, changedAt: h.at })),
     );
     if (p.bySales) {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: acc.salesUserId,
         onBehalfOfRetailerId: p.order.retailerId,
         action: 'order.place',
         entity: 'order',
         entityId: String(orderId),
         details: { orderRefNo: refs[i], totalPaise: p.order.totalPaise },
-        createdAt: p.order.placedAt as Date,
+        at: p.order.placedAt as Date,
       });
     }
   }

@@ -33,7 +33,7 @@ import {
   ConfirmEmailChangeResultSchema,
 } from '@frameport/domain/contract/account';
 import { messages } from '@frameport/domain/messages';
-import { requireIdentity } from '../../http/auth.ts';
+import { requireIdentity, requireRole } from '../../http/auth.ts';
 import { classifyError } from '../../http/error-handler.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EmailChangeService } from './email-change.ts';
@@ -117,9 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/api/admin/accounts/:userId/unlock',
     {
-      onRequest: async (request) => {
-        if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
-      },
+      onRequest: requireRole('admin'),
       schema: {
         tags: ['Admin'],
         summary: 'Let an account sign in again at once: forgets its sign-in throttle counters (admin)',

@@ -9,9 +9,9 @@ import {
 import { paiseToRupees } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  auditLog,
   cities,
   countries,
   retailers,
@@ -178,14 +178,14 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw new AppError('not_found', messages.login.accountNotFound);
       const countersCleared = await clearAccount(tx, user.email.toLowerCase());
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: admin.userId,
         action: 'account.unlockSignIn',
         entity: 'user',
         entityId: String(userId),
         details: { email: user.email, countersCleared },
         ip,
-        createdAt: now,
+        at: now,
       });
       return { message: messages.login.unlocked(user.email), UserId: userId, Email: user.email, countersCleared };
     });
@@ -247,13 +247,13 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     entry: { action: string; details?: Record<string, unknown>; ip?: string },
   ): Promise<void> {
     if (!acting.onBehalf) return;
-    await db.insert(auditLog).values({
+    await recordAudit(db, {
       actorUserId: acting.identity.userId,
       onBehalfOfRetailerId: acting.retailerId,
       action: entry.action,
-      details: entry.details ?? {},
-      ip: entry.ip ?? null,
-      createdAt: clock.now(),
+      details: entry.details,
+      ip: entry.ip,
+      at: clock.now(),
     });
   }
 

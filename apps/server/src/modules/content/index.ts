@@ -10,8 +10,8 @@ export type ContentModuleDeps = ModuleDeps & {
 };
 
 /** Content: support and footer pages (read by anyone, written by an admin), corporate details, sign-in banners. */
-export function createContentModule({ db, catalogue }: ContentModuleDeps): AppModule<ContentService> {
-  const content = createContentService({ db });
+export function createContentModule({ db, clock, catalogue }: ContentModuleDeps): AppModule<ContentService> {
+  const content = createContentService({ db, clock });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(contentRoutes, { content, catalogue });
   };

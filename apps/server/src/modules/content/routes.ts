@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BannersResponseSchema,
@@ -10,19 +9,12 @@ import {
   UpdatePageBodySchema,
   UpdatePageParamsSchema,
 } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
-import { requireIdentity } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { requireIdentity, requireRole } from '../../http/auth.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { ContentService } from './service.ts';
 
 /** A page of at most 200,000 characters as JSON, with room for escaping. (The global limit is 100 KB.) */
 export const PAGE_BODY_LIMIT_BYTES = 256 * 1024;
-
-/** Runs before the body is read, so nobody but an admin can make the server parse a large page. */
-async function adminOnly(request: FastifyRequest) {
-  if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
-}
 
 /**
  * Content: the public reads (no bearer token) of support pages, corporate details and login
@@ -51,7 +43,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; cat
     '/api/admin/pages/:pageName',
     {
       bodyLimit: PAGE_BODY_LIMIT_BYTES,
-      onRequest: adminOnly,
+      onRequest: requireRole('admin'),
       schema: {
         tags: ['Admin'],
         summary: 'Replace a support or footer page (admin)',

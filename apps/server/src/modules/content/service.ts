@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { CorporateDetails, PageContent, PageName, UpdatePageBody } from '@frameport/domain/contract';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, corporateDetails, pages } from '../../db/schema.ts';
+import { corporateDetails, pages } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { sanitizePageHtml } from './sanitize.ts';
@@ -14,7 +16,7 @@ export const CORPORATE_DETAILS_NOT_FOUND = 'Corporate details not found.';
  * again when it is read: a row written by hand in SQL still cannot serve a script, and a page of a
  * few kilobytes costs well under a millisecond (docs/decisions/007-page-content.md).
  */
-export function createContentService({ db }: { db: Db }) {
+export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
   async function getPage(pageName: PageName): Promise<PageContent> {
     const [row] = await db
       .select({ Title: pages.title, Content: pages.content, Year: pages.year })
@@ -32,19 +34,21 @@ export function createContentService({ db }: { db: Db }) {
   async function updatePage(identity: Identity, pageName: PageName, body: UpdatePageBody): Promise<PageContent> {
     const content = sanitizePageHtml(body.Content);
     const values = { title: body.Title, content, year: body.Year, updatedByUserId: identity.userId };
+    const now = clock.now();
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(pages)
         .values({ pageName, ...values })
-        .onConflictDoUpdate({ target: pages.pageName, set: { ...values, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: pages.pageName, set: { ...values, updatedAt: now } })
         .returning({ Title: pages.title, Content: pages.content, Year: pages.year });
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: identity.userId,
         action: 'content.updatePage',
         entity: 'page',
         entityId: pageName,
         // sanitized: the stored HTML differs from what the admin sent (markup removed, or only normalised: <br> → <br />).
         details: { title: body.Title, year: body.Year, contentLength: content.length, sanitized: content !== body.Content },
+        at: now,
       });
       return row!;
     });

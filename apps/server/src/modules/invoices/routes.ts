@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccountStatementBodySchema,
@@ -12,20 +11,15 @@ import {
   RaiseInvoiceResponseSchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { requireIdentity } from '../../http/auth.ts';
+import { requireIdentity, requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { InvoicesService } from './service.ts';
-
-/** Admins only (as the content module's admin routes): checked before anything else of the request is read. */
-async function adminOnly(request: FastifyRequest) {
-  if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
-}
 
 export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (app, { invoices }) => {
   app.post(
     '/api/admin/orders/:id/invoice',
     {
-      onRequest: adminOnly,
+      onRequest: requireRole('admin'),
       config: { audit: 'invoice.raise' },
       schema: {
         tags: ['Admin'],

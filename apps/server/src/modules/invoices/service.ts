@@ -4,8 +4,9 @@ import { INVOICE_REPORT_FROM_DATE, type AccountStatement, type InvoiceRow, type 
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { auditLog, corporateDetails, documentSequences, invoices, orderLines, orders, payments, retailers, states } from '../../db/schema.ts';
+import { corporateDetails, documentSequences, invoices, orderLines, orders, payments, retailers, states } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { invoiceFileName, renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.ts';
@@ -132,13 +133,13 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
         })
         .returning({ id: invoices.id, invoiceNo: invoices.invoiceNo, invoiceDate: invoices.invoiceDate, amountPaise: invoices.amountPaise });
       if (!invoice) throw new Error('invoice not written');
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: identity.userId,
         action: 'invoice.raise',
         entity: 'invoice',
         entityId: String(invoice.id),
         details: { orderId: order.id, retailerId: order.retailerId, invoiceNo: invoice.invoiceNo, amountPaise: invoice.amountPaise },
-        createdAt: now,
+        at: now,
       });
       return toRaisedInvoice(invoice, true);
     });

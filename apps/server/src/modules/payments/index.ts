@@ -43,7 +43,7 @@ export function createPaymentsModule({ db, clock, config, mailer, logger }: Modu
   }
 
   logger.warn({ paymentsProvider: 'sandbox' }, SANDBOX_WARNING);
-  const sandbox = createSandboxProvider({ db, logger });
+  const sandbox = createSandboxProvider({ db, clock, logger });
   const payments = createPaymentsService({
     db,
     clock,

@@ -4,8 +4,8 @@ import { uploadRoutes } from './routes.ts';
 import { createUploadService, type UploadService } from './service.ts';
 
 /** Uploads: the admin's product and banner images, re-encoded into the file store, and serving them. */
-export function createUploadsModule({ db, fileStore }: ModuleDeps): AppModule<UploadService> {
-  const uploads = createUploadService({ db, store: fileStore });
+export function createUploadsModule({ db, clock, fileStore }: ModuleDeps): AppModule<UploadService> {
+  const uploads = createUploadService({ db, clock, store: fileStore });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(uploadRoutes, { uploads, store: fileStore });
   };

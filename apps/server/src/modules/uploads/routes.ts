@@ -19,7 +19,7 @@ import { envelopeOf, fail, INT4_MAX, ok, text } from '@frameport/domain/contract
 import { messages } from '@frameport/domain/messages';
 import type { FileStore } from '../../adapters/storage.ts';
 import { IMAGE_TYPES } from '../../db/schema.ts';
-import { requireIdentity } from '../../http/auth.ts';
+import { requireIdentity, requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './images.ts';
 import { UPLOAD_KEY_PATTERN, WEBP_CONTENT_TYPE, type BannerFlags, type UploadService } from './service.ts';
@@ -199,12 +199,10 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
 }
 
 /**
- * Runs before the body is read: only an admin may upload (the global bearer hook has already
- * answered 401 without a session), only multipart bodies, and no body over the route's limit
- * (@fastify/multipart does not apply `bodyLimit`; busboy's limits guard chunked bodies).
+ * Runs before the body is read, after the role guard: only multipart bodies, and no body over the
+ * route's limit (@fastify/multipart does not apply `bodyLimit`; busboy's limits guard chunked bodies).
  */
-async function adminMultipartOnly(request: FastifyRequest) {
-  if (requireIdentity(request).role !== 'admin') throw new AppError('forbidden', messages.http.forbidden);
+async function multipartOnly(request: FastifyRequest) {
   const type = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
   const length = Number(request.headers['content-length'] ?? 0);
@@ -228,7 +226,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store
       '/api/Product/uploadProductImage',
       {
         bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
-        onRequest: adminMultipartOnly,
+        onRequest: [requireRole('admin'), multipartOnly],
         schema: {
           tags: ['Product'],
           summary: 'Upload a product colour image (admin)',
@@ -262,7 +260,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store
       '/api/Home/uploadBanner',
       {
         bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
-        onRequest: adminMultipartOnly,
+        onRequest: [requireRole('admin'), multipartOnly],
         schema: {
           tags: ['Home'],
           summary: 'Upload a banner, or replace its images (admin)',

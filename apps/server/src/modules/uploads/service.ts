@@ -9,8 +9,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FileStore } from '../../adapters/storage.ts';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { type BannerFlags, type IMAGE_TYPES, auditLog, banners, productColours, productImages, products } from '../../db/schema.ts';
+import { type BannerFlags, type IMAGE_TYPES, banners, productColours, productImages, products } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { BANNER_WIDTHS, PRODUCT_WIDTHS, contentStem, encodeWebp, inspectImage, type EncodedImage } from './images.ts';
@@ -97,9 +99,9 @@ async function encodeSet<const T extends Record<string, number>>(
   return { files, keys };
 }
 
-export type UploadServiceDeps = { db: Db; store: FileStore };
+export type UploadServiceDeps = { db: Db; clock: Clock; store: FileStore };
 
-export function createUploadService({ db, store }: UploadServiceDeps) {
+export function createUploadService({ db, clock, store }: UploadServiceDeps) {
   /** Writes the files, runs `write` (the transaction), and undoes its own files if that fails. */
   async function storeThenWrite<R>(files: PendingFile[], write: () => Promise<R>): Promise<R> {
     const created: string[] = [];
@@ -144,12 +146,13 @@ export function createUploadService({ db, store }: UploadServiceDeps) {
           .insert(productImages)
           .values({ productColourId: colour.id, url, imageName, priority: input.priority, imageType: input.imageType })
           .returning({ id: productImages.id });
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           actorUserId: identity.userId,
           action: 'upload_product_image',
           entity: 'product_colour',
           entityId: String(colour.id),
           details: { productCode: colour.productCode, imageType: input.imageType, priority: input.priority, productImageId: row?.id, urls },
+          at: clock.now(),
         });
       }),
     );
@@ -234,12 +237,13 @@ export function createUploadService({ db, store }: UploadServiceDeps) {
           if (!inserted) throw new Error('banner not inserted');
           id = inserted.id;
         }
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           actorUserId: identity.userId,
           action: input.bannerId === undefined ? 'create_banner' : 'replace_banner_images',
           entity: 'banner',
           entityId: String(id),
           details: { title, flags: input.flags, urls },
+          at: clock.now(),
         });
         return id;
       }),

@@ -570,7 +570,7 @@ describe('a failed database write', () => {
         return disk.delete(key);
       },
     };
-    const service = createUploadService({ db: failingDb, store });
+    const service = createUploadService({ db: failingDb, clock: t.clock, store });
     const identity = { userId: 1, sessionId: 1, email: 'a@b.c', name: 'Admin', role: 'admin', retailerId: null } satisfies Identity;
     const variant = variants[11]!;
     const input = { productCode: variant.productCode, productColourId: variant.id, priority: 3, imageType: 'front' as const };
@@ -598,7 +598,7 @@ describe('a failed database write', () => {
       .where(and(eq(productImages.productColourId, variants[4]!.id), eq(productImages.imageType, 'front')));
     expect((await t.app.inject({ method: 'GET', url: row!.url })).statusCode).toBe(200);
 
-    const bannerService = createUploadService({ db: failingDb, store });
+    const bannerService = createUploadService({ db: failingDb, clock: t.clock, store });
     await expect(bannerService.uploadBanner(identity, { title: 'x', flags: {}, image: await png(900, 300, '#102030') })).rejects.toThrow(
       'database unavailable',
     );

@@ -1,0 +1,34 @@
+import type { DbOrTx } from './client.ts';
+import { auditLog } from './schema.ts';
+
+/** One row of `audit_log`: who did what, to which entity, for whom, when. */
+export type AuditEntry = {
+  actorUserId: number;
+  /** The retailer a member of staff acted for (http/acting.ts); absent when nobody acted for anyone. */
+  onBehalfOfRetailerId?: number;
+  action: string;
+  entity?: string;
+  entityId?: string;
+  details?: Record<string, unknown>;
+  ip?: string;
+  /** From the injected clock, so a test's clock dates the row as it dates the change. */
+  at: Date;
+};
+
+/**
+ * The one writer of `audit_log`. Given the transaction of the change it records, the row commits
+ * or rolls back with that change; given the database, it is a write of its own (the record of a
+ * call made on behalf of a retailer, written after the call answered).
+ */
+export async function recordAudit(dbx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await dbx.insert(auditLog).values({
+    actorUserId: entry.actorUserId,
+    onBehalfOfRetailerId: entry.onBehalfOfRetailerId ?? null,
+    action: entry.action,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? {},
+    ip: entry.ip ?? null,
+    createdAt: entry.at,
+  });
+}
