@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import type { AddCartLine, SkippedCartLine } from '@frameport/domain/contract';
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
@@ -11,6 +11,7 @@ import { useAddToCart } from '../../features/cart/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { EXPRESS_PAGE_NUMBER, EXPRESS_PAGE_SIZE, modelSearchString, type ModelLookup } from '../../features/express/api.ts';
 import { ExpressCheckout } from '../../features/express/components/express-checkout.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'Express Checkout';
 
@@ -38,16 +39,15 @@ export function ExpressCheckoutRoute() {
 
   return (
     <Stack gap="md">
-      <title>{`${PAGE_TITLE} · Frameport`}</title>
       <PageBreadcrumbs items={[{ label: 'Home', to: '/home' }, { label: PAGE_TITLE }]} />
-      <div>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
-          {PAGE_TITLE}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Enter model numbers, set the quantity of each colour and add them to your order in one go.
-        </Text>
-      </div>
+      <PageHeader
+        title={PAGE_TITLE}
+        description={
+          <Text size="sm" c="dimmed">
+            Enter model numbers, set the quantity of each colour and add them to your order in one go.
+          </Text>
+        }
+      />
       {!canOrder ? (
         // The role is still loading, or a sales executive has not chosen a retailer yet.
         isSalesExecutive ? <ChooseRetailerPrompt /> : <Skeleton height={120} radius="md" />

@@ -1,7 +1,7 @@
 import { buildCatalogueSearch, emptyCatalogueQuery } from '@frameport/domain';
 import { normaliseRole, type UserProfile } from '@frameport/domain/contract';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconUsers } from '@tabler/icons-react';
+import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
@@ -17,7 +17,7 @@ import { FrameShapeSection } from '../../features/home/components/frame-shape-se
 import { MaterialSection } from '../../features/home/components/material-section.tsx';
 import { NEW_ARRIVALS_COUNT, NewArrivalsSection } from '../../features/home/components/new-arrivals-section.tsx';
 import { PriceRangeSection } from '../../features/home/components/price-range-section.tsx';
-import { getErrorMessage } from '../../lib/api-client.ts';
+import { LoadError, retryQuery } from '../../components/load-error.tsx';
 
 /** New arrivals: the catalogue's first page in its default order (release date, newest first). */
 const NEW_ARRIVALS_SEARCH = {
@@ -107,17 +107,7 @@ function AccountCards() {
           <Skeleton h={240} radius="md" />
         </SimpleGrid>
       ) : profile.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          title="Your account details could not be loaded"
-          icon={<IconAlertCircle size={18} aria-hidden="true" />}
-        >
-          <Text size="sm">{getErrorMessage(profile.error)}</Text>
-          <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError title="Your account details could not be loaded" {...retryQuery(profile)} />
       ) : (
         <Account profile={profile.data} />
       )}

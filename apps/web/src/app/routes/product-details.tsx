@@ -1,8 +1,8 @@
 // Mantine CSS of the components only this screen uses, loaded with its chunk (see app/mantine-styles.ts).
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconEyeglassOff } from '@tabler/icons-react';
+import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { IconEyeglassOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -15,8 +15,9 @@ import { ProductDetailsView } from '../../features/catalogue/components/product-
 import { RelatedProducts } from '../../features/catalogue/components/related-products.tsx';
 import { TabAlreadyOpen } from '../../features/catalogue/components/tab-already-open.tsx';
 import { useProductTab } from '../../features/catalogue/use-product-tab.ts';
-import { ApiError, getErrorMessage } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import classes from '../../features/catalogue/components/product-details.module.css';
+import { LoadError, retryQuery } from '../../components/load-error.tsx';
 
 const CATALOGUE_CRUMB: Crumb = { label: 'All Frames & Sunglasses', to: '/products' };
 const HOME_CRUMB: Crumb = { label: 'Home', to: '/home' };
@@ -45,12 +46,7 @@ function ProductDetails({ productId }: { productId: number }) {
       <Stack gap="md">
         <title>Product · Frameport</title>
         <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: 'Product' }]} />
-        <Alert color="red" variant="light" title="This product could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          <Text size="sm">{getErrorMessage(product.error)}</Text>
-          <Button mt="sm" size="xs" variant="default" onClick={() => void product.refetch()} loading={product.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError title="This product could not be loaded" {...retryQuery(product)} />
       </Stack>
     );
   }

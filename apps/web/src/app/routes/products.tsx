@@ -38,8 +38,9 @@ import {
   withSort,
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
-import { getErrorMessage } from '../../lib/api-client.ts';
 import classes from './products.module.css';
+import { LoadError, retryQuery } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'All Frames & Sunglasses';
 const NO_PRODUCTS_MESSAGE = 'No Products found for your selection. Please try different options!';
@@ -83,35 +84,30 @@ export function ProductsRoute() {
     filters.isPending ? (
       <FilterPanelSkeleton />
     ) : filters.isError ? (
-      <Alert color="red" variant="light" title="Filters could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        <Button mt="xs" size="xs" variant="default" onClick={() => void filters.refetch()} loading={filters.isFetching}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError title="Filters could not be loaded" retrying={filters.isFetching} onRetry={() => void filters.refetch()} />
     ) : (
       <FilterPanel filters={filterList} query={query} onChange={update} inModal={inModal} />
     );
 
   return (
     <>
-      <title>{`${PAGE_TITLE} · Frameport`}</title>
       <Stack gap="md">
         <PageBreadcrumbs items={[{ label: 'Home', to: '/home' }, { label: PAGE_TITLE }]} />
 
-        <Group justify="space-between" align="baseline" gap="xs">
-          <Title order={1} fz={{ base: 22, sm: 28 }}>
-            {PAGE_TITLE}
-          </Title>
-          <Box mih={22} aria-live="polite" aria-atomic="true">
-            {total !== undefined ? (
-              <Text size="sm" c="dimmed" className="tabular">
-                {countFormat.format(total)} {total === 1 ? 'product' : 'products'}
-              </Text>
-            ) : (
-              state.ok && <Skeleton height={16} width={90} mt={4} aria-hidden="true" />
-            )}
-          </Box>
-        </Group>
+        <PageHeader
+          title={PAGE_TITLE}
+          aside={
+            <Box mih={22} aria-live="polite" aria-atomic="true">
+              {total !== undefined ? (
+                <Text size="sm" c="dimmed" className="tabular">
+                  {countFormat.format(total)} {total === 1 ? 'product' : 'products'}
+                </Text>
+              ) : (
+                state.ok && <Skeleton height={16} width={90} mt={4} aria-hidden="true" />
+              )}
+            </Box>
+          }
+        />
 
         {query.searchText !== '' && (
           <Text className={classes.searchBanner}>
@@ -191,12 +187,7 @@ export function ProductsRoute() {
             ) : results.isPending ? (
               <ProductGridSkeleton />
             ) : results.isError && !results.data ? (
-              <Alert color="red" variant="light" title="Products could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-                <Text size="sm">{getErrorMessage(results.error)}</Text>
-                <Button mt="sm" size="xs" variant="default" onClick={() => void results.refetch()} loading={results.isFetching}>
-                  Retry
-                </Button>
-              </Alert>
+              <LoadError title="Products could not be loaded" {...retryQuery(results)} />
             ) : results.data.searchResults.value.length === 0 ? (
               total !== undefined && total > 0 && page > 1 ? (
                 <EmptyState

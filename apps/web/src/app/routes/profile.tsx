@@ -2,7 +2,7 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { profileQueries } from '../../lib/profile-queries.ts';
 import { MyInvoices } from '../../features/invoices/components/my-invoices.tsx';
 import { MyOrders } from '../../features/orders/components/my-orders.tsx';
 import { OrderPlacedModal, orderRefFrom } from '../../features/orders/components/order-placed-modal.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'My Account';
 
@@ -98,10 +99,10 @@ export function ProfileRoute() {
 
   return (
     <Stack gap="md">
-      <title>{`${roleKnown ? (TABS.find((tab) => tab.value === active)?.label ?? PAGE_TITLE) : PAGE_TITLE} · Frameport`}</title>
-      <Title order={1} fz={{ base: 22, sm: 28 }}>
-        {PAGE_TITLE}
-      </Title>
+      <PageHeader
+        title={PAGE_TITLE}
+        documentTitle={roleKnown ? (TABS.find((tab) => tab.value === active)?.label ?? PAGE_TITLE) : PAGE_TITLE}
+      />
       {roleKnown ? (
         <Tabs value={active} onChange={selectTab} keepMounted={false}>
           <Tabs.List ref={tabList} className={tabClasses.list}>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.css';
 import { messages } from '@frameport/domain/messages';
 import type { CartItem } from '@frameport/domain/contract';
-import { Alert, Button, Group, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconShoppingCartOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,8 +22,9 @@ import { BillTo } from '../../features/cart/components/bill-to.tsx';
 import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';
 import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
-import { getErrorMessage } from '../../lib/api-client.ts';
 import type { OrderPlacedState } from '../../features/orders/components/order-placed-modal.tsx';
+import { LoadError, retryQuery } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'Purchase Order';
 /** Lines loaded first; Load more adds CART_PAGE_STEP (spec section 9). */
@@ -45,10 +46,7 @@ export function PurchaseOrderRoute() {
   if (!canOrder) {
     return (
       <Stack gap="md">
-        <title>{`${PAGE_TITLE} · Frameport`}</title>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
-          {PAGE_TITLE}
-        </Title>
+        <PageHeader title={PAGE_TITLE} />
         <ChooseRetailerPrompt />
       </Stack>
     );
@@ -75,16 +73,8 @@ function PurchaseOrder({ email }: { email: string | null }) {
   if (cart.isError && !cart.data) {
     return (
       <Stack gap="md">
-        <title>{`${PAGE_TITLE} · Frameport`}</title>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
-          {PAGE_TITLE}
-        </Title>
-        <Alert color="red" variant="light" title="Your order could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          <Text size="sm">{getErrorMessage(cart.error)}</Text>
-          <Button mt="sm" size="xs" variant="default" onClick={() => void cart.refetch()} loading={cart.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <PageHeader title={PAGE_TITLE} />
+        <LoadError title="Your order could not be loaded" {...retryQuery(cart)} />
       </Stack>
     );
   }
@@ -137,22 +127,22 @@ function PurchaseOrder({ email }: { email: string | null }) {
 
   return (
     <Stack gap="md">
-      <title>{`${PAGE_TITLE} · Frameport`}</title>
-      <Group justify="space-between" align="flex-end" gap="xs">
-        <div>
-          <Title order={1} fz={{ base: 22, sm: 28 }}>
-            {PAGE_TITLE}
-          </Title>
+      <PageHeader
+        title={PAGE_TITLE}
+        description={
           <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
             You have {count} {count === 1 ? 'item' : 'items'} in your order
           </Text>
-        </div>
-        {count > 0 && (
-          <Button variant="outline" color="red.9" onClick={() => setConfirming({ kind: 'clear' })} disabled={locked}>
-            Clear Cart
-          </Button>
-        )}
-      </Group>
+        }
+        aside={
+          count > 0 && (
+            <Button variant="outline" color="red.9" onClick={() => setConfirming({ kind: 'clear' })} disabled={locked}>
+              Clear Cart
+            </Button>
+          )
+        }
+        align="flex-end"
+      />
 
       <Text size="sm" c="dimmed">
         {data.ExpiryNotice}

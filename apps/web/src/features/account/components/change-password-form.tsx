@@ -6,10 +6,8 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api.ts';
-import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-
-const CHECKLIST_ID = 'change-password-rules';
 
 /**
  * The Change Password tab (spec sections 4, 5, 8): current password, a new one with the live
@@ -69,25 +67,13 @@ export function ChangePasswordForm() {
             error={errors.CurrentPassword?.message}
             toggleLabel="Show current password"
           />
-          <PasswordField
-            {...register('NewPassword')}
-            id="change-new-password"
-            label="New password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            idPrefix="change"
+            newPassword={register('NewPassword')}
+            repeatPassword={register('ConfirmPassword')}
+            typed={newPassword}
+            errors={{ newPassword: errors.NewPassword?.message, repeatPassword: errors.ConfirmPassword?.message }}
             disabled={change.isPending}
-            error={errors.NewPassword?.message}
-            describedBy={CHECKLIST_ID}
-            toggleLabel="Show new password"
-          />
-          <PasswordChecklist id={CHECKLIST_ID} password={newPassword} />
-          <PasswordField
-            {...register('ConfirmPassword')}
-            id="change-repeat-password"
-            label="Repeat password"
-            autoComplete="new-password"
-            disabled={change.isPending}
-            error={errors.ConfirmPassword?.message}
-            toggleLabel="Show repeated password"
           />
           {networkFailure !== null && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>

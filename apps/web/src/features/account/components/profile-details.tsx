@@ -27,6 +27,7 @@ import { profileQueries } from '../../../lib/profile-queries.ts';
 import { useUpdateProfile } from '../api.ts';
 import { SignInEmailCard } from './change-email.tsx';
 import { OrderingLimitsCard } from './ordering-limits-card.tsx';
+import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 
 /** The picture types the server accepts (contract: PNG, JPEG or WebP). */
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -60,12 +61,7 @@ export function ProfileDetails({ email }: ProfileDetailsProps) {
   }
   if (profile.isError) {
     return (
-      <Alert color="red" variant="light" title="Your profile could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        <Text size="sm">{getErrorMessage(profile.error)}</Text>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError title="Your profile could not be loaded" {...retryQuery(profile)} />
     );
   }
 

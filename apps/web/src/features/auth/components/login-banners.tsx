@@ -1,12 +1,10 @@
 import '@mantine/carousel/styles.css';
 import type { Banner } from '@frameport/domain/contract';
-import { Carousel } from '@mantine/carousel';
-import { ActionIcon, Skeleton } from '@mantine/core';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { BannerSlides } from '../../../components/banner-slides.tsx';
 import { loginBannersQuery } from '../api.ts';
 import classes from './login-banners.module.css';
-import { useCarouselAutoplay } from '../../../components/use-carousel-autoplay.ts';
 
 const BANNER_SIZE = { width: 1200, height: 360 } as const;
 
@@ -28,49 +26,20 @@ export function LoginBanners() {
       </div>
     );
   }
-  return <BannerSlides banners={banners.data} />;
+  return (
+    <BannerSlides
+      banners={banners.data}
+      renderBanner={(banner) => <BannerImage banner={banner} />}
+      withArrows={false}
+      playPauseSize={30}
+      classNames={{ root: classes.root, viewport: classes.viewport, indicator: classes.indicator, playPause: classes.playPause }}
+    />
+  );
 }
 
 /** The banners' place while they load, or before the page knows it has room for them. */
 export function LoginBannersSkeleton() {
   return <Skeleton className={classes.frame} aria-hidden="true" />;
-}
-
-function BannerSlides({ banners }: { banners: Banner[] }) {
-  const { reduceMotion, autoplay, playing, togglePlaying, setEmbla, containerProps } = useCarouselAutoplay();
-
-  return (
-    <div className={classes.root} {...containerProps}>
-      <Carousel
-        aria-label="Banners"
-        emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
-        getEmblaApi={setEmbla}
-        withIndicators
-        withControls={false}
-        classNames={{ viewport: classes.viewport, indicator: classes.indicator }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Show banner ${index + 1}: ${banners[index]?.BannerTitle ?? ''}` })}
-      >
-        {banners.map((banner, index) => (
-          <Carousel.Slide key={banner.BannerId} aria-label={`${index + 1} of ${banners.length}`}>
-            <BannerImage banner={banner} />
-          </Carousel.Slide>
-        ))}
-      </Carousel>
-      {autoplay && (
-        <ActionIcon
-          variant="white"
-          color="dark"
-          size={30}
-          radius="xl"
-          className={classes.playPause}
-          aria-label={playing ? 'Pause banners' : 'Play banners'}
-          onClick={togglePlaying}
-        >
-          {playing ? <IconPlayerPauseFilled size={14} aria-hidden="true" /> : <IconPlayerPlayFilled size={14} aria-hidden="true" />}
-        </ActionIcon>
-      )}
-    </div>
-  );
 }
 
 function BannerImage({ banner }: { banner: Banner }) {

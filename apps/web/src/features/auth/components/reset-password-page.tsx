@@ -8,12 +8,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { PasswordChecklist } from '../../../components/password-checklist.tsx';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { resetTokenQuery, useResetPassword } from '../api.ts';
 import classes from './reset-password-page.module.css';
-
-const CHECKLIST_ID = 'reset-password-rules';
 
 /**
  * /resetpassword?token=: checks the link first (validateToken), then asks for the new password
@@ -97,27 +94,14 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">
       <Stack gap="md">
-        <PasswordField
-          {...register('newPassword')}
-          id="reset-new-password"
-          label="New password"
-          autoComplete="new-password"
-          size="md"
+        <NewPasswordFields
+          idPrefix="reset"
+          newPassword={register('newPassword')}
+          repeatPassword={register('confirmPassword')}
+          typed={newPassword}
+          errors={{ newPassword: errors.newPassword?.message, repeatPassword: errors.confirmPassword?.message }}
           disabled={reset.isPending}
-          error={errors.newPassword?.message}
-          describedBy={CHECKLIST_ID}
-          toggleLabel="Show new password"
-        />
-        <PasswordChecklist id={CHECKLIST_ID} password={newPassword} />
-        <PasswordField
-          {...register('confirmPassword')}
-          id="reset-repeat-password"
-          label="Repeat password"
-          autoComplete="new-password"
           size="md"
-          disabled={reset.isPending}
-          error={errors.confirmPassword?.message}
-          toggleLabel="Show repeated password"
         />
         {failure !== null && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">

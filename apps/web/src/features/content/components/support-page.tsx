@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { contentQueries } from '../api.ts';
 import { sanitizeContentHtml } from '../sanitize-html.ts';
 import { LEGAL_LINKS, SUPPORT_LINKS, supportPath, type SupportPageName } from '../support-pages.ts';
 import classes from './support-page.module.css';
+import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 
 /**
  * /support?pageName=…: a content page from GET /api/Home/GetPages. The server's Title is the h1
@@ -36,18 +37,7 @@ function PageContent({ pageName }: { pageName: SupportPageName }) {
         <Title order={1} className={classes.title}>
           {label}
         </Title>
-        <Alert
-          color="red"
-          variant="light"
-          mt="md"
-          title="This page could not be loaded"
-          icon={<IconAlertCircle size={18} aria-hidden="true" />}
-        >
-          <Text size="sm">{getErrorMessage(page.error)}</Text>
-          <Button mt="sm" size="xs" variant="default" onClick={() => void page.refetch()} loading={page.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError title="This page could not be loaded" mt="md" {...retryQuery(page)} />
       </>
     );
   }

@@ -1,14 +1,13 @@
 import '@mantine/carousel/styles.css';
 import type { Banner } from '@frameport/domain/contract';
-import { Carousel } from '@mantine/carousel';
-import { ActionIcon, Button, Skeleton, Text } from '@mantine/core';
-import { IconArrowRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { Button, Skeleton, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { homeQueries } from '../api.ts';
 import { productsPath } from '../links.ts';
+import { BannerSlides } from '../../../components/banner-slides.tsx';
 import classes from './banner-carousel.module.css';
-import { useCarouselAutoplay } from '../../../components/use-carousel-autoplay.ts';
 
 /** The server's banner drawings: 1200 × 360 on a desktop, 600 × 400 below 768 px (MobileImage). */
 export const BANNER_SIZE = { width: 1200, height: 360 } as const;
@@ -39,7 +38,20 @@ export function BannerCarousel() {
           <BannerPicture banner={banners.data[0]!} priority />
         </div>
       ) : (
-        <BannerSlides banners={banners.data} />
+        <BannerSlides
+          banners={banners.data}
+          renderBanner={(banner, index) => <BannerPicture banner={banner} priority={index === 0} />}
+          withArrows
+          playPauseSize={32}
+          classNames={{
+            root: classes.slides,
+            viewport: classes.viewport,
+            controls: classes.controls,
+            control: classes.control,
+            indicator: classes.indicator,
+            playPause: classes.playPause,
+          }}
+        />
       )}
       <Button
         component={Link}
@@ -50,46 +62,6 @@ export function BannerCarousel() {
       >
         Shop all frames
       </Button>
-    </div>
-  );
-}
-
-function BannerSlides({ banners }: { banners: Banner[] }) {
-  const { reduceMotion, autoplay, playing, togglePlaying, setEmbla, containerProps } = useCarouselAutoplay();
-
-  return (
-    <div className={classes.slides} {...containerProps}>
-      <Carousel
-        aria-label="Banners"
-        emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
-        getEmblaApi={setEmbla}
-        withIndicators
-        controlSize={36}
-        controlsOffset="sm"
-        classNames={{ viewport: classes.viewport, controls: classes.controls, control: classes.control, indicator: classes.indicator }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Show banner ${index + 1}: ${banners[index]?.BannerTitle ?? ''}` })}
-        previousControlProps={{ 'aria-label': 'Previous banner' }}
-        nextControlProps={{ 'aria-label': 'Next banner' }}
-      >
-        {banners.map((banner, index) => (
-          <Carousel.Slide key={banner.BannerId} aria-label={`${index + 1} of ${banners.length}`}>
-            <BannerPicture banner={banner} priority={index === 0} />
-          </Carousel.Slide>
-        ))}
-      </Carousel>
-      {autoplay && (
-        <ActionIcon
-          variant="white"
-          color="dark"
-          size={32}
-          radius="xl"
-          className={classes.playPause}
-          aria-label={playing ? 'Pause banners' : 'Play banners'}
-          onClick={togglePlaying}
-        >
-          {playing ? <IconPlayerPauseFilled size={14} aria-hidden="true" /> : <IconPlayerPlayFilled size={14} aria-hidden="true" />}
-        </ActionIcon>
-      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
+import { Anchor, Group, Title, VisuallyHidden } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import classes from './home.module.css';
 
 type HomeSectionProps = {
@@ -35,13 +36,5 @@ export function HomeSection({ title, viewAllTo, viewAllSubject, children }: Home
 
 /** A section whose data failed: what happened and a Retry, in the space the tiles would take. */
 export function SectionError({ what, message, retrying, onRetry }: { what: string; message: string; retrying: boolean; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} title={`${what} could not be loaded`}>
-      <Text size="sm">{message}</Text>
-      <Button mt="sm" size="xs" variant="default" onClick={onRetry} loading={retrying}>
-        Retry
-        <VisuallyHidden> {what.toLowerCase()}</VisuallyHidden>
-      </Button>
-    </Alert>
-  );
+  return <LoadError title={`${what} could not be loaded`} message={message} retrying={retrying} onRetry={onRetry} retryWhat={what.toLowerCase()} />;
 }

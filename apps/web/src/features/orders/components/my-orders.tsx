@@ -1,15 +1,15 @@
-import { Alert, Badge, Button, Drawer, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconReceiptOff } from '@tabler/icons-react';
+import { Badge, Button, Drawer, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { ORDERS_PAGE_STEP, orderQueries } from '../api.ts';
 import { formatOrderDate, inr, statusColor } from '../order-display.ts';
 import { OrderDetails, type OrderAgain } from './order-details.tsx';
 import classes from './orders.module.css';
+import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 
 type Selected = { id: number; refNo: string } | null;
 
@@ -31,12 +31,7 @@ export function MyOrders({ email, onOrderAgain }: { email: ActingEmail; onOrderA
   }
   if (orders.isError && !orders.data) {
     return (
-      <Alert color="red" variant="light" title="Your orders could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        <Text size="sm">{getErrorMessage(orders.error)}</Text>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void orders.refetch()} loading={orders.isFetching}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError title="Your orders could not be loaded" {...retryQuery(orders)} />
     );
   }
 

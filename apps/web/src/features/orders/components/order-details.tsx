@@ -1,15 +1,14 @@
 import type { AddCartLine, AddItemsToCartResponseSchema, OrderDetailLine } from '@frameport/domain/contract';
 import { Alert, Anchor, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { orderQueries } from '../api.ts';
 import { discountLabel, formatOrderDate, inr, lineLabel, reorderLines } from '../order-display.ts';
 import classes from './orders.module.css';
+import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 
 type SkippedLine = { label: string; message: string };
 
@@ -55,12 +54,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
   }
   if (details.isError) {
     return (
-      <Alert color="red" variant="light" title="This order could not be loaded" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        <Text size="sm">{getErrorMessage(details.error)}</Text>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void details.refetch()} loading={details.isFetching}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError title="This order could not be loaded" {...retryQuery(details)} />
     );
   }
 
