@@ -75,6 +75,8 @@ export default defineConfig({
         // Links in mails (the password reset) point at this server.
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`,
+        // POST /api/test/retailers for the fixtures' fresh accounts (refused on a real server).
+        TEST_SEEDING: 'true',
       },
     },
   ],

@@ -35,6 +35,7 @@ import { createMediaModule } from './modules/media/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { createOrdersModule } from './modules/orders/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
+import { createTestSeedingModule } from './modules/test-seeding/index.ts';
 import { createUploadsModule } from './modules/uploads/index.ts';
 
 export type AppDeps = {
@@ -182,6 +183,8 @@ export async function buildApp(deps: AppDeps) {
     createMediaModule(moduleDeps),
     createUploadsModule(moduleDeps),
     createHousekeepingModule(moduleDeps),
+    // Never on a real server: loadConfig refuses TEST_SEEDING there.
+    ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];
 
   await app.register(bearerAuth, { authenticate: account.service.authenticate });

@@ -96,7 +96,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Frameport <no-reply@frameport.test>'),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   PAYMENTS_SANDBOX_ALLOWED: booleanFromEnv.default(false),
-  // Read only to refuse the payment sandbox on a production server; nothing else branches on it.
+  TEST_SEEDING: booleanFromEnv.default(false),
+  // Read only to refuse the payment sandbox and test seeding on a production server; nothing else branches on it.
   NODE_ENV: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
@@ -145,6 +146,8 @@ export type Config = {
   housekeepingIntervalMinutes: number;
   /** Where uploaded images live: a folder on this machine, or an S3-compatible bucket every replica reads. */
   fileStore: FileStoreConfig;
+  /** The end-to-end tests' own data: an admin may create fresh retailers (modules/test-seeding). Never on a real server. */
+  testSeeding: boolean;
 };
 
 export type PaymentsConfig =
@@ -191,12 +194,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const c = parsed.data;
+  // What makes a server look real: it refuses what only a developer's or a test's server may do.
+  const reasons = [
+    ...(c.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
+    ...(/^https:/i.test(c.PUBLIC_URL) ? [`PUBLIC_URL is ${c.PUBLIC_URL}`] : []),
+  ];
+  // Anyone with the admin's password could make accounts through it: no way to allow it on a real server.
+  if (c.TEST_SEEDING && reasons.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  TEST_SEEDING: test seeding creates accounts for the end-to-end tests, and this looks like a real server ` +
+        `(${reasons.join(', ')}). Leave TEST_SEEDING unset outside a test server.`,
+    );
+  }
   let payments: PaymentsConfig = { provider: 'sandbox' };
   if (c.PAYMENTS_PROVIDER === 'sandbox') {
-    const reasons = [
-      ...(c.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
-      ...(/^https:/i.test(c.PUBLIC_URL) ? [`PUBLIC_URL is ${c.PUBLIC_URL}`] : []),
-    ];
     // The sandbox marks invoices paid without any money: a server that looks real must ask for it by name.
     if (reasons.length > 0 && !c.PAYMENTS_SANDBOX_ALLOWED) {
       throw new Error(
@@ -239,5 +250,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
     housekeepingIntervalMinutes: c.HOUSEKEEPING_INTERVAL_MINUTES,
     fileStore: fileStoreOf(c),
+    testSeeding: c.TEST_SEEDING,
   };
 }

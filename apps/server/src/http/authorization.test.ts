@@ -187,6 +187,9 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/admin/orders/:id/invoice': { kind: 'admin', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
   'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
+  // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
+  'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },
+  'POST /api/test/sales-executives': { kind: 'admin' },
   'POST /backoffice/LensMaster/LensInvoiceReport': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
   'POST /backoffice/LensMaster/AccountStatement': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
   'POST /backoffice/LensMaster/RazorpaymentRequest': {
@@ -323,7 +326,8 @@ async function call(route: string, { caller, actingFor, foreign }: Call) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // With the end-to-end tests' seeding routes, so they are in the matrix like every other route.
+  t = await buildTestApp({ env: { TEST_SEEDING: 'true' } });
   const productA = await createProduct(t.db, { stocks: [1000, 1000] });
   const productB = await createProduct(t.db, { stocks: [1000] });
   const a = await createRetailer(t.db, { stateCode: '36', businessName: 'Alpha Opticals' });
@@ -351,6 +355,25 @@ describe('the authorization matrix', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(registered).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('has the test-seeding routes only with TEST_SEEDING=true: a default server answers 404 there, even to an admin', async () => {
+    const plain = await buildTestApp();
+    try {
+      const routes = (app: TestApp['app']) => app.routeTable.map((route) => `${route.method} ${route.url}`).sort();
+      const seeding = routes(t.app).filter((route) => route.includes(' /api/test/'));
+      expect(seeding).toEqual(['POST /api/test/retailers', 'POST /api/test/sales-executives']);
+      expect(routes(plain.app)).toEqual(routes(t.app).filter((route) => !seeding.includes(route)));
+      const plainAdmin = await createStaffUser(plain.db, 'admin');
+      const token = randomBytes(32).toString('base64url');
+      await plain.db.insert(sessions).values({ userId: plainAdmin.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.UTC(2030, 0, 1)) });
+      for (const url of ['/api/test/retailers', '/api/test/sales-executives']) {
+        const response = await plain.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { stateCode: '36' } });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await plain.close();
+    }
   });
 
   it('needs a session on every route but the ones that say `auth: public`, which are exactly these', () => {

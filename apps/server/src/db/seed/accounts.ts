@@ -31,7 +31,7 @@ export interface RetailerSeed {
   demo?: boolean;
 }
 
-const DEMO_LIMITS = { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 };
+export const DEMO_LIMITS = { perVariant: 20, orderQuantity: 500, orderValuePaise: 50_000_000 };
 
 export const RETAILERS: RetailerSeed[] = [
   {

@@ -44,10 +44,7 @@ import {
   productTags,
   productTypes,
   products,
-  retailers,
   roles,
-  salesExecutiveRetailers,
-  shippingAddresses,
   sizes,
   states,
   tags,
@@ -59,6 +56,7 @@ import { generateCatalogue, type GeneratedProduct } from './catalogue.ts';
 import { makeGstin } from './gstin.ts';
 import { numberOrders, planInvoices, planOrders, type OrderableVariant, type OrderingRetailer } from './orders.ts';
 import { createRandom } from './random.ts';
+import { insertRetailer } from './retailers.ts';
 import {
   BANNERS,
   BRANDS,
@@ -546,71 +544,13 @@ async function seedAccounts(
     const gstin = makeGstin(r.stateCode, pan);
     const stateId = must(ref.stateIds, r.stateCode, 'state');
     const cityId = must(ref.cityIds, r.cityCode, 'city');
-    const [retailer] = await tx
-      .insert(retailers)
-      .values({
-        businessName: r.businessName,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        email: r.email,
-        phone: r.phone,
-        address: r.address,
-        cityId,
-        stateId,
-        countryId: ref.countryId,
-        pinCode: r.pinCode,
-        pan,
-        gstin,
-        maxLimitPerVariant: r.limits.perVariant,
-        maxOrderQuantity: r.limits.orderQuantity,
-        maxOrderValuePaise: r.limits.orderValuePaise,
-      })
-      .returning({ id: retailers.id });
-    const retailerId = retailer!.id;
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: r.email,
-        passwordHash: hashOf(DEMO_PASSWORDS.retailer),
-        roleId: 2,
-        name: `${r.firstName} ${r.lastName}`,
-        phoneNumber: r.phone,
-        retailerId,
-      })
-      .returning({ id: users.id });
+    const { retailerId, userId, defaultAddressId } = await insertRetailer(
+      tx,
+      r,
+      { countryId: ref.countryId, stateId, cityId, branchCityId: r.branch ? must(ref.cityIds, r.branch[1], 'city') : undefined },
+      { pan, gstin, passwordHash: hashOf(DEMO_PASSWORDS.retailer), salesExecutiveUserId: r.linked ? salesUserId : undefined },
+    );
     userCount += 1;
-    const addresses = [
-      {
-        retailerId,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        address: r.address,
-        cityId,
-        stateId,
-        countryId: ref.countryId,
-        pin: r.pinCode,
-        phone: r.phone,
-        isDefault: true,
-      },
-      ...(r.branch
-        ? [
-            {
-              retailerId,
-              firstName: r.firstName,
-              lastName: r.lastName,
-              address: `${r.businessName} (branch), ${r.branch[0]}`,
-              cityId: must(ref.cityIds, r.branch[1], 'city'),
-              stateId,
-              countryId: ref.countryId,
-              pin: r.branch[2],
-              phone: r.phone,
-              isDefault: false,
-            },
-          ]
-        : []),
-    ];
-    const [defaultAddress] = await tx.insert(shippingAddresses).values(addresses).returning({ id: shippingAddresses.id });
-    if (r.linked) await tx.insert(salesExecutiveRetailers).values({ salesExecutiveUserId: salesUserId, retailerId });
 
     const plan: OrderingRetailer['plan'] = r.demo
       ? [
@@ -628,7 +568,7 @@ async function seedAccounts(
       email: r.email,
       demo: r.demo === true,
       retailerId,
-      userId: user!.id,
+      userId,
       stateId,
       stateCode: r.stateCode,
       perVariantLimit: r.limits.perVariant,
@@ -642,7 +582,7 @@ async function seedAccounts(
         gstin,
       },
       shipTo: {
-        shippingAddressId: defaultAddress!.id,
+        shippingAddressId: defaultAddressId,
         name: `${r.firstName} ${r.lastName}`,
         address: r.address,
         city: cityName,
