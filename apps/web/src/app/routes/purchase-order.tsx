@@ -8,20 +8,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import {
-  CART_PAGE_STEP,
-  cartQueries,
-  useClearCart,
-  useDeleteCartLine,
-  usePlaceOrder,
-  useUpdateCartLines,
-} from '../../features/cart/api.ts';
+import { CART_PAGE_STEP, cartQueries, useClearCart, useDeleteCartLine, useUpdateCartLines } from '../../features/cart/api.ts';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
 import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';
 import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
+import { usePlaceOrder } from '../../features/orders/api.ts';
 import type { OrderPlacedState } from '../../features/orders/components/order-placed-modal.tsx';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

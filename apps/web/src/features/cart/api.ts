@@ -4,17 +4,14 @@ import {
   CartResponseSchema,
   ClearCartResponseSchema,
   DeleteCartItemResponseSchema,
-  PlaceOrderResponseSchema,
   UpdateItemsToCartResponseSchema,
   type AddCartLine,
-  type PlaceOrderBody,
   type UpdateCartLine,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { ApiError, apiFetch, getErrorMessage } from '../../lib/api-client.ts';
+import { apiFetch, getErrorMessage } from '../../lib/api-client.ts';
 import { notifyError, RESULT_TOAST_MS } from '../../lib/notify.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
@@ -127,40 +124,6 @@ export function useClearCart(email: ActingEmail) {
       await invalidate();
     },
     onError: notifyFailure,
-  });
-}
-
-/**
- * POST /api/Order/placeOrder. No success toast: the screen shows the spec's 'Order Placed
- * Successfully' dialog with the order reference instead.
- *
- * Each attempt carries an `Idempotency-Key`. After a network error nobody knows whether the order
- * was placed, so pressing Place order again for the same cart resends the same key and the server
- * answers with that order instead of placing a second one. Any answer from the server ends the
- * attempt: the next press is a new attempt with a new key.
- */
-export function usePlaceOrder(email: ActingEmail) {
-  const invalidate = useInvalidateCart(email);
-  const attempt = useRef<{ cartId: number; key: string } | null>(null);
-  return useMutation({
-    // The acting retailer's Email is the hook's, not the caller's.
-    mutationFn: ({ CartId, Note }: Omit<PlaceOrderBody, 'Email'>) => {
-      if (attempt.current?.cartId !== CartId) attempt.current = { cartId: CartId, key: crypto.randomUUID() };
-      return apiFetch('/api/Order/placeOrder', {
-        method: 'POST',
-        schema: PlaceOrderResponseSchema,
-        body: { CartId, Note: Note?.trim() ? Note.trim() : null, Email: email },
-        headers: { 'Idempotency-Key': attempt.current.key },
-      });
-    },
-    onSuccess: async () => {
-      attempt.current = null;
-      await invalidate();
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.isNetworkError)) attempt.current = null;
-      notifyFailure(error);
-    },
   });
 }
 
