@@ -18,6 +18,16 @@ export default defineConfig({
     emptyOutDir: true,
     // Read (and removed) by scripts/prerender.mjs: which chunks a prerendered page's screens need.
     manifest: true,
+    rolldownOptions: {
+      // An import cycle in our code (web, domain) fails the build: bulletproof-react's
+      // import/no-cycle, from the bundler since eslint-plugin-import is not installed. A library's
+      // own cycles are its business.
+      checks: { circularDependency: true },
+      onLog(level, log, handler) {
+        if (log.code !== 'CIRCULAR_DEPENDENCY') return handler(level, log);
+        if (log.ids?.some((id) => !id.includes('/node_modules/'))) throw new Error(log.message);
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },
