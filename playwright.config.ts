@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  * server on a random port, with a fresh embedded database seeded with the demo data, and a mail
  * catcher (e2e/mail-catcher.mjs) the server sends its mails to. The ports are chosen once in the
  * main process; workers inherit them through the environment (E2E_MAIL_URL reads the mails).
+ * Each test makes its own retailer through the server's test seeding (e2e/fixtures.ts), so tests
+ * run side by side: two workers, one per core of CI and of the development machine.
  */
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 10000));
 const port = Number(process.env.E2E_PORT);
@@ -22,8 +24,8 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

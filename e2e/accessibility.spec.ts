@@ -1,20 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { noHorizontalScroll, signIn } from './fixtures.ts';
+import { bearer, expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /** UI.md: axe-core finds no serious or critical violation on any screen, at desktop and 390 px. */
 const SCREENS = ['/home', '/products', '/product-details?productId=5', '/purchase-order', '/express-checkout', '/profile?order=true'];
 
-test('signed-in screens have no serious or critical accessibility violations and no sideways scroll', async ({ page }) => {
+test('signed-in screens have no serious or critical accessibility violations and no sideways scroll', async ({ page, retailer }) => {
   test.setTimeout(90_000);
   await page.goto('/login');
   const login = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(login.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-  await signIn(page);
+  await signIn(page, retailer);
   // A line in the cart, so the purchase order is checked with its lines, summary and buttons.
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('frameport.session') ?? '{}').accessToken as string);
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await bearer(page);
   const search = encodeURIComponent('isAvailable=true&productTypeId=1');
   const found = await (await page.request.get(`/api/Product/getAll?search=${search}&pageSize=1`, { headers })).json();
   const product = found.Data.searchResults.value[0];

@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { noHorizontalScroll, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /**
  * Account screens against the real server: a forgotten password reset through the mailed link
- * (read from e2e/mail-catcher.mjs), and a profile edit. Each uses a demo retailer no other spec
- * signs in with, so changing its password or phone disturbs nothing else.
+ * (read from e2e/mail-catcher.mjs), a profile edit and an email change. Each test has its own fresh
+ * retailer, so changing its password, phone or email disturbs nothing else, and it reads only the
+ * mails to its own addresses.
  */
-const forgetful = { email: 'retailer.kol@frameport.test', password: 'Retailer@123' };
-const editor = { email: 'retailer.mys@frameport.test', password: 'Retailer@123' };
 
 type CaughtMail = { to: string[]; subject: string; text: string; html: string };
 
@@ -43,7 +42,7 @@ async function newPasswordForm(page: Page, password: string) {
   await page.getByRole('button', { name: 'Reset Password' }).click();
 }
 
-test('a forgotten password is reset from the mailed link, and the new one signs in', async ({ page }, testInfo) => {
+test('a forgotten password is reset from the mailed link, and the new one signs in', async ({ page, retailer: forgetful }, testInfo) => {
   const newPassword = `Reset@${testInfo.project.name}${Date.now() % 100_000}`;
   const seen = (await mailsTo(forgetful.email)).length;
 
@@ -81,21 +80,21 @@ test('a forgotten password is reset from the mailed link, and the new one signs 
   await signIn(page, { email: forgetful.email, password: newPassword });
 });
 
-test('a retailer changes the alternate phone on the profile', async ({ page }) => {
-  // 10 digits starting with 9, never the retailer's own 9880012345.
+test('a retailer changes the alternate phone on the profile', async ({ page, retailer: editor }) => {
+  // 10 digits starting with 9, never the retailer's own (98…).
   const alternate = `97${String(Date.now()).slice(-8)}`;
   await signIn(page, editor);
 
   await page.goto('/profile');
   await expect(page.getByRole('tab', { name: 'My Profile', selected: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Change Password' })).toBeVisible();
-  await expect(page.getByRole('main').getByText('Mysore Optical Co.').first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(editor.businessName).first()).toBeVisible();
   expect(await noHorizontalScroll(page)).toBe(true);
 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
-  await page.getByLabel('Alternate phone').fill('9880012345');
+  await page.getByLabel('Alternate phone').fill(editor.phone);
   await expect(page.getByText('Please enter a different phone number')).toBeVisible();
   await expect(submit).toBeDisabled();
   await page.getByLabel('Alternate phone').fill(alternate);
@@ -119,12 +118,6 @@ test('a retailer changes the alternate phone on the profile', async ({ page }) =
   await expectAccessible(page, 'change password');
 });
 
-/** One demo retailer per project: the desktop run moves its email away, so the phone run needs another. */
-const movers: Record<string, { email: string; password: string }> = {
-  desktop: { email: 'retailer.amd@frameport.test', password: 'Retailer@123' },
-  phone: { email: 'retailer.cok@frameport.test', password: 'Retailer@123' },
-};
-
 /** POST /token outside this browser: "another device". */
 function signInElsewhere(baseURL: string, user: { email: string; password: string }): Promise<Response> {
   return fetch(`${baseURL}/token`, {
@@ -141,11 +134,11 @@ async function profileStatus(baseURL: string, token: string): Promise<number> {
 test('the sign-in email changes only from the link mailed to the new address; the old one is told and other sessions end', async ({
   page,
   baseURL,
-}, testInfo) => {
+  retailer: mover,
+}) => {
   // Three sign-ins, two forms and three mails: well over the default budget on a busy 2-core machine.
   test.setTimeout(180_000);
-  const mover = movers[testInfo.project.name]!;
-  const newEmail = `moved.${testInfo.project.name}.${Date.now() % 1_000_000}@frameport.test`;
+  const newEmail = mover.email.replace(/^retailer\./, 'moved.');
   const signedInElsewhere = await signInElsewhere(baseURL!, mover);
   expect(signedInElsewhere.status).toBe(200);
   const otherDevice = ((await signedInElsewhere.json()) as { access_token: string }).access_token;

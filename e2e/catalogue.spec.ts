@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { noHorizontalScroll, signIn } from './fixtures.ts';
+import { expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 function searchParam(url: string, key: string) {
   return new URL(url).searchParams.get(key);
@@ -8,8 +7,8 @@ function searchParam(url: string, key: string) {
 test.describe('catalogue on a desktop', () => {
   test.skip(({ isMobile }) => isMobile, 'desktop layout');
 
-  test('filter by shape and price, sort, page, then open a product in a new tab', async ({ page, context }) => {
-    await signIn(page);
+  test('filter by shape and price, sort, page, then open a product in a new tab', async ({ page, context, retailer }) => {
+    await signIn(page, retailer);
     await page.goto('/products');
     await expect(page.getByText('All Frames & Sunglasses').first()).toBeVisible();
     const total = page.getByText(/^\d[\d,]* products?$/);
@@ -73,8 +72,8 @@ test.describe('catalogue on a desktop', () => {
 test.describe('catalogue on a 390 px phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'phone layout');
 
-  test('the mobile filter modal applies on Apply, the sort modal sorts', async ({ page }) => {
-    await signIn(page);
+  test('the mobile filter modal applies on Apply, the sort modal sorts', async ({ page, retailer }) => {
+    await signIn(page, retailer);
     await page.goto('/products');
     await expect(page.getByRole('list', { name: 'Products' }).getByRole('article').first()).toBeVisible();
     expect(await noHorizontalScroll(page)).toBe(true);

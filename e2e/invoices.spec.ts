@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PAYMENT_REQUEST_TYPE } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { noHorizontalScroll, signIn } from './fixtures.ts';
-
-const admin = { email: 'admin@frameport.test', password: 'Admin@12345' };
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, noHorizontalScroll, signIn, test, tokenOf, type FreshRetailer } from './fixtures.ts';
 
 /** What the test pays first: ₹1,000.00. */
 const PART_PAISE = 100_000;
@@ -18,11 +17,6 @@ function paiseOf(text: string | null): number {
   return Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]);
 }
 
-async function bearer(page: Page) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('frameport.session') ?? '{}').accessToken as string);
-  return { authorization: `Bearer ${token}` };
-}
-
 async function openInvoices(page: Page): Promise<Locator> {
   await page.goto('/profile?my-invoices=true');
   await expect(page.getByRole('tab', { name: 'My Invoices', selected: true })).toBeVisible();
@@ -35,71 +29,16 @@ const invoiceRow = (table: Locator, invoiceNo: string) => table.getByRole('row',
 /** Cells: choice, number, date, amount, paid, balance, status, document. */
 const balanceCell = (row: Locator) => row.getByRole('cell').nth(5);
 
-async function adminHeaders(request: APIRequestContext) {
-  const response = await request.post('/token', { form: { grant_type: 'password', username: admin.email, password: admin.password } });
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${(await response.json()).access_token as string}` };
-}
-
-/**
- * An Unpaid invoice of the demo retailer with at least ₹2,000.00 due: the seeded one while it is
- * unpaid. The desktop and phone runs share the retailer, so once it is used up the admin invoices
- * one of the retailer's orders that has no invoice yet (raising is idempotent: created is false
- * for an order that has one).
- */
-async function unpaidInvoiceNo(page: Page, request: APIRequestContext): Promise<string> {
-  const table = await openInvoices(page);
-  const unpaid = table.getByRole('row', { name: /^Invoice / }).filter({ has: page.getByText('Unpaid', { exact: true }) });
-  for (const row of await unpaid.all()) {
-    if (paiseOf(await balanceCell(row).textContent()) >= 2 * PART_PAISE) {
-      return (await row.getAttribute('aria-label'))!.replace(/^Invoice /, '');
-    }
-  }
-  const mine = await page.request.get('/api/Order/getMyOrders?pageNumber=1&pageSize=100', { headers: await bearer(page) });
-  expect(mine.status()).toBe(200);
-  const orders = (await mine.json()).Data.orders as { OrderID: number; OrderStatus: string }[];
-  const headers = await adminHeaders(request);
-  for (const order of orders.filter((o) => o.OrderStatus !== 'Cancelled')) {
-    const raised = await request.post(`/api/admin/orders/${order.OrderID}/invoice`, { headers });
-    expect(raised.status()).toBe(200);
-    const invoice = (await raised.json()).Data as { InvoiceNo: string; InvoiceAmount: number; created: boolean };
-    if (invoice.created && invoice.InvoiceAmount * 100 >= 2 * PART_PAISE) return invoice.InvoiceNo;
-  }
-  // Every order is invoiced and paid (e.g. a repeated run): order a frame now and invoice that.
-  const orderId = await placeOrderOfAtLeast(page, 3 * PART_PAISE);
-  const raised = await request.post(`/api/admin/orders/${orderId}/invoice`, { headers });
-  expect(raised.status()).toBe(200);
-  return ((await raised.json()).Data as { InvoiceNo: string }).InvoiceNo;
-}
-
-/** Places an order of the signed-in retailer worth at least `paise` before GST, through the API. */
-async function placeOrderOfAtLeast(page: Page, paise: number): Promise<number> {
-  const headers = await bearer(page);
-  const search = await page.request.get('/api/Product/getAll', {
+/** Pays `rupees` of one invoice of the retailer in the sandbox, through the API (the window's own calls). */
+async function paidThroughApi(request: APIRequestContext, retailer: FreshRetailer, invoiceNo: string, rupees: number) {
+  const headers = await tokenOf(request, retailer);
+  const created = await request.post('/backoffice/LensMaster/RazorpaymentRequest', {
     headers,
-    params: { search: 'isAvailable=true&productTypeId=1&sortBy=netPrice&orderBy=Desc', pageNumber: 1, pageSize: 14 },
+    data: { Type: PAYMENT_REQUEST_TYPE, TransactionAmount: rupees, RetailerID: retailer.retailerId, InvoiceNos: [invoiceNo] },
   });
-  expect(search.status()).toBe(200);
-  type Colour = { colorVariant: string; availableStockQuantity: number };
-  const products = (await search.json()).Data.searchResults.value as { productId: number; netPrice: number; productColor: Colour[] }[];
-  for (const product of products) {
-    const colour = product.productColor.find((c) => c.availableStockQuantity >= 5);
-    const quantity = Math.ceil(paise / 100 / product.netPrice);
-    if (!colour || quantity > Math.min(5, colour.availableStockQuantity)) continue;
-    const added = await page.request.post('/api/Product/addItemsToCart', {
-      headers,
-      data: { Products: [{ ProductId: product.productId, ColorVariant: colour.colorVariant, Quantity: quantity }] },
-    });
-    expect(added.status()).toBe(200);
-    const cart = await page.request.get('/api/Product/getCartItems', { headers, params: { pageNumber: 1, pageSize: 50 } });
-    const placed = await page.request.post('/api/Order/placeOrder', {
-      headers,
-      data: { CartId: (await cart.json()).Data.billToInfo.CartId, Note: 'e2e: an order to invoice' },
-    });
-    expect(placed.status()).toBe(200);
-    return (await placed.json()).Data.OrderID as number;
-  }
-  throw new Error('no frame in stock to order');
+  expect(created.status(), await created.text()).toBe(200);
+  const paid = await request.post(`/api/payments/sandbox/${(await created.json()).Data.paymentLinkId as string}/pay`, { headers });
+  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /** Pays `amountPaise` of one invoice in the sandbox window, reads the status and presses Continue. */
@@ -140,10 +79,12 @@ async function payInSandbox(page: Page, invoiceNo: string, amountPaise: number, 
   await expect(panel.getByText(messages.payment.paid)).toHaveCount(0);
 }
 
-test('a retailer pays part of an unpaid invoice, then the rest, in the payment window', async ({ page, request }) => {
+test('a retailer pays part of an unpaid invoice, then the rest, in the payment window', async ({ page, retailer, seed }) => {
   test.setTimeout(90_000);
-  await signIn(page);
-  const invoiceNo = await unpaidInvoiceNo(page, request);
+  const { InvoiceNo: invoiceNo } = await seed.invoice(retailer, 3 * PART_PAISE);
+  // Another open invoice, so the pay panel (not "Nothing to pay") is still there once this one is paid.
+  await seed.invoice(retailer, PART_PAISE);
+  await signIn(page, retailer);
   const table = await openInvoices(page);
   const row = invoiceRow(table, invoiceNo);
   await expect(row.getByText('Unpaid', { exact: true })).toBeVisible();
@@ -170,8 +111,9 @@ test('a retailer pays part of an unpaid invoice, then the rest, in the payment w
   for (const payment of (await payments.all()).slice(-2)) await expect(payment).toContainText('Sandbox, no money moved');
 });
 
-test('an invoice PDF downloads with the sign-in', async ({ page }) => {
-  await signIn(page);
+test('an invoice PDF downloads with the sign-in', async ({ page, retailer, seed }) => {
+  await seed.invoice(retailer, PART_PAISE);
+  await signIn(page, retailer);
   const table = await openInvoices(page);
   const row = table.getByRole('row', { name: /^Invoice / }).first();
   const invoiceNo = (await row.getAttribute('aria-label'))!.replace(/^Invoice /, '');
@@ -186,8 +128,15 @@ test('an invoice PDF downloads with the sign-in', async ({ page }) => {
   expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('My Invoices and the account statement pass axe and fit a 390 px screen', async ({ page }) => {
-  await signIn(page);
+test('My Invoices and the account statement pass axe and fit a 390 px screen', async ({ page, request, retailer, seed }) => {
+  test.setTimeout(60_000);
+  // Invoices in each state, and payments in the statement: paid, partly paid, unpaid.
+  const paid = await seed.invoice(retailer, PART_PAISE);
+  const partly = await seed.invoice(retailer, 2 * PART_PAISE);
+  await seed.invoice(retailer, PART_PAISE);
+  await paidThroughApi(request, retailer, paid.InvoiceNo, paid.InvoiceAmount);
+  await paidThroughApi(request, retailer, partly.InvoiceNo, PART_PAISE / 100);
+  await signIn(page, retailer);
   await openInvoices(page);
   if ((page.viewportSize()?.width ?? 0) <= 390) {
     // The tab row scrolls sideways on a phone: the chosen tab is brought into view.

@@ -1,35 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Product } from '@frameport/domain/contract';
-import { noHorizontalScroll, signIn } from './fixtures.ts';
+import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
 
-const karnataka = { email: 'retailer.blr@frameport.test', password: 'Retailer@123' };
-
-async function bearer(page: Page) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('frameport.session') ?? '{}').accessToken as string);
-  return { authorization: `Bearer ${token}` };
-}
-
-/** Each test starts from an empty cart: the demo retailers are shared by the desktop and phone runs. */
-async function emptyCart(page: Page) {
-  const response = await page.request.delete('/api/Product/clearCart', { headers: await bearer(page) });
-  expect(response.status()).toBe(200);
-}
-
-/** A frame with at least two colours that have stock, read through the API as the signed-in user. */
+/** A frame with at least two colours that have plenty of stock, read through the API as the signed-in user. */
 async function productWithTwoColoursInStock(page: Page): Promise<Product> {
   const search = encodeURIComponent('productTypeId=1&isAvailable=true');
   const response = await page.request.get(`/api/Product/getAll?search=${search}&pageNumber=1&pageSize=50`, {
     headers: await bearer(page),
   });
   const products = (await response.json()).Data.searchResults.value as Product[];
-  const found = products.find((p) => p.productColor.filter((c) => c.availableStockQuantity >= 5).length >= 2);
+  const found = products.find((p) => p.productColor.filter((c) => c.availableStockQuantity >= PLENTY).length >= 2);
   if (!found) throw new Error('no product with two colours in stock');
   return found;
 }
 
 async function addTwoColours(page: Page) {
   const product = await productWithTwoColoursInStock(page);
-  const colours = product.productColor.filter((c) => c.availableStockQuantity >= 5).slice(0, 2);
+  const colours = product.productColor.filter((c) => c.availableStockQuantity >= PLENTY).slice(0, 2);
   await page.goto(`/product-details?productId=${product.productId}`);
   for (const colour of colours) {
     await page.getByRole('textbox', { name: `Quantity of ${colour.frameColor} (${colour.colorVariant})`, exact: true }).fill('1');
@@ -39,9 +26,8 @@ async function addTwoColours(page: Page) {
   return { product, colours };
 }
 
-test('a retailer orders two colours of one model, changes a quantity and places the order', async ({ page, isMobile }) => {
-  await signIn(page);
-  await emptyCart(page);
+test('a retailer orders two colours of one model, changes a quantity and places the order', async ({ page, isMobile, retailer }) => {
+  await signIn(page, retailer);
   const { product, colours } = await addTwoColours(page);
 
   await page.getByRole('link', { name: /Purchase order/ }).first().click();
@@ -85,11 +71,10 @@ test('a retailer orders two colours of one model, changes a quantity and places 
   await expect(details.getByText(/^CGST/).first()).toBeVisible();
 });
 
-test('express checkout: a model number, a quantity, Add to order', async ({ page }) => {
-  await signIn(page);
-  await emptyCart(page);
+test('express checkout: a model number, a quantity, Add to order', async ({ page, retailer }) => {
+  await signIn(page, retailer);
   const product = await productWithTwoColoursInStock(page);
-  const colour = product.productColor.find((c) => c.availableStockQuantity >= 5)!;
+  const colour = product.productColor.find((c) => c.availableStockQuantity >= PLENTY)!;
   await page.goto('/express-checkout');
   await page.getByRole('combobox', { name: 'Model number' }).fill(product.modelName);
   await page.getByRole('option', { name: new RegExp(product.modelName) }).first().click();
@@ -100,9 +85,8 @@ test('express checkout: a model number, a quantity, Add to order', async ({ page
   await expect(page.getByText('You have 1 item in your order')).toBeVisible();
 });
 
-test('a Karnataka retailer sees IGST where the Telangana retailer sees CGST + SGST', async ({ page }) => {
-  await signIn(page, karnataka);
-  await emptyCart(page);
+test('a Karnataka retailer sees IGST where the Telangana retailer sees CGST + SGST', async ({ page, seed }) => {
+  await signIn(page, await seed.retailer({ state: 'Karnataka' }));
   await addTwoColours(page);
   await page.goto('/purchase-order');
   const summary = page.getByRole('region', { name: /Payment summary/i });

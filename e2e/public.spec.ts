@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { noHorizontalScroll, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /** Spec section 2: the public marketing site, its header, the partner login window, and safe server content. */
 const PAGES: [string, string][] = [
@@ -173,8 +173,8 @@ test('Partner Log-in opens /login in a named window and focuses that window on t
   await expect(popup.getByLabel('Email')).toHaveValue('typed@example.in');
 });
 
-test('malicious page content from the server never executes on /support', async ({ page }) => {
-  await signIn(page);
+test('malicious page content from the server never executes on /support', async ({ page, retailer }) => {
+  await signIn(page, retailer);
   await page.route('**/api/Home/GetPages?*', async (route) => {
     const pageName = new URL(route.request().url()).searchParams.get('pageName');
     if (pageName !== 'ABOUTUS') return route.continue();

@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@frameport/domain/messages';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demo, noHorizontalScroll, signIn } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, noHorizontalScroll, signIn, test, tokenOf, type FreshRetailer } from './fixtures.ts';
 
 /**
  * The payment sandbox (the server's default provider, as in this test server): every page says no
  * money moves, and its payment page pays only with the session of the link's retailer.
  */
-
-const karnataka = { email: 'retailer.blr@frameport.test', password: 'Retailer@123' };
 
 const notice = (page: Page) => page.getByRole('complementary', { name: 'Payment sandbox' });
 
@@ -50,20 +48,12 @@ async function layoutShiftSince(page: Page, since: number): Promise<number> {
   );
 }
 
-async function tokenOf(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/token', { form: { grant_type: 'password', username: user.email, password: user.password } });
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${(await response.json()).access_token as string}` };
-}
-
-/** A ₹1.00 payment link of the Karnataka demo retailer (it has open invoices in the seed). */
-async function linkOfKarnataka(request: APIRequestContext) {
-  const headers = await tokenOf(request, karnataka);
-  const profile = await request.get('/api/Account/getUserProfile', { headers });
-  const retailerId = (await profile.json()).Data.RetailerID as number;
+/** A ₹1.00 payment link of the retailer (which has an open invoice). */
+async function linkOf(request: APIRequestContext, retailer: FreshRetailer) {
+  const headers = await tokenOf(request, retailer);
   const created = await request.post('/backoffice/LensMaster/RazorpaymentRequest', {
     headers,
-    data: { Type: 'Stock', TransactionAmount: 1, RetailerID: retailerId },
+    data: { Type: 'Stock', TransactionAmount: 1, RetailerID: retailer.retailerId },
   });
   expect(created.status()).toBe(200);
   const link = (await created.json()).Data as { paymentLinkId: string; paymentUrl: string };
@@ -74,7 +64,7 @@ async function linkOfKarnataka(request: APIRequestContext) {
   return { ...link, status };
 }
 
-test('every page says "Sandbox payments — no money moves" along the bottom, shifting nothing', async ({ page }) => {
+test('every page says "Sandbox payments — no money moves" along the bottom, shifting nothing', async ({ page, retailer }) => {
   test.setTimeout(90_000);
   for (const path of ['/homepage', '/login']) {
     // The settings answer is held until the page has hydrated and settled, so the shift measured
@@ -96,22 +86,24 @@ test('every page says "Sandbox payments — no money moves" along the bottom, sh
     expect(await layoutShiftSince(page, since), `${path}: layout shift when the notice arrived`).toBeLessThan(0.01);
     await page.unroute('**/api/payments/settings');
   }
-  await signIn(page);
+  await signIn(page, retailer);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoticeAtBottom(page, '/home');
   const result = await new AxeBuilder({ page }).include('aside').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(result.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test('the sandbox page pays only with the session of the link’s retailer; a signed-out visitor signs in first', async ({ page, request }) => {
+test('the sandbox page pays only with the session of the link’s retailer; a signed-out visitor signs in first', async ({ page, request, seed }) => {
   test.setTimeout(90_000);
-  const link = await linkOfKarnataka(request);
+  const karnataka = await seed.retailer({ state: 'Karnataka' });
+  await seed.invoice(karnataka, 100_000);
+  const link = await linkOf(request, karnataka);
   expect(link.paymentUrl).toBe(`/payments/sandbox/${link.paymentLinkId}`);
 
   // Whoever merely has the link id gets nothing: no session 401, another retailer's session 404.
   const anonymous = await request.post(`/api/payments/sandbox/${link.paymentLinkId}/pay`);
   expect(anonymous.status()).toBe(401);
-  const otherRetailer = await request.post(`/api/payments/sandbox/${link.paymentLinkId}/pay`, { headers: await tokenOf(request, demo.retailer) });
+  const otherRetailer = await request.post(`/api/payments/sandbox/${link.paymentLinkId}/pay`, { headers: await tokenOf(request, await seed.retailer()) });
   expect(otherRetailer.status()).toBe(404);
   expect(await link.status()).toBe('created');
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, noHorizontalScroll } from './fixtures.ts';
 
+/** The demo login the README documents: this spec is about it, so it signs in as it (other specs make their own retailer). */
 const retailer = demo.retailer;
 
 test('a retailer signs in, lands on /home and signs out', async ({ page }) => {

@@ -1,35 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Product } from '@frameport/domain/contract';
-import { signIn } from './fixtures.ts';
+import { bearer, expect, PLENTY, signIn, test, type FreshRetailer } from './fixtures.ts';
 
-const sales = { email: 'sales@frameport.test', password: 'Sales@12345' };
-const telangana = { email: 'retailer@frameport.test', password: 'Retailer@123' };
-/** retailer.blr@frameport.test, linked to the demo sales executive in the seed. */
-const karnataka = { email: 'retailer.blr@frameport.test', businessName: 'Nayana Eye Care' };
-
-async function bearer(page: Page) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('frameport.session') ?? '{}').accessToken as string);
-  return { authorization: `Bearer ${token}` };
-}
-
-/** The Karnataka retailer's cart starts empty: the demo retailers are shared by the desktop and phone runs. */
-async function emptyKarnatakaCart(page: Page) {
-  const response = await page.request.delete(`/api/Product/clearCart?email=${encodeURIComponent(karnataka.email)}`, {
-    headers: await bearer(page),
-  });
-  expect(response.status()).toBe(200);
-}
-
-/** A different in-stock frame for each project, so the two runs do not use up one product's stock. */
-async function frameInStock(page: Page, index: number): Promise<Product> {
+/** A frame whose every colour has plenty of stock, read as the sales executive acting for `retailer`. */
+async function frameInStock(page: Page, retailer: FreshRetailer): Promise<Product> {
   const search = encodeURIComponent('productTypeId=1&isAvailable=true');
   const response = await page.request.get(
-    `/api/Product/getAll?search=${search}&pageNumber=1&pageSize=50&email=${encodeURIComponent(karnataka.email)}`,
+    `/api/Product/getAll?search=${search}&pageNumber=1&pageSize=50&email=${encodeURIComponent(retailer.email)}`,
     { headers: await bearer(page) },
   );
   const products = (await response.json()).Data.searchResults.value as Product[];
-  const inStock = products.filter((p) => p.productColor.length > 0 && p.productColor.every((c) => c.availableStockQuantity >= 3));
-  const found = inStock[index];
+  const found = products.find((p) => p.productColor.length > 0 && p.productColor.every((c) => c.availableStockQuantity >= PLENTY));
   if (!found) throw new Error('not enough frames in stock');
   return found;
 }
@@ -39,9 +20,13 @@ async function openProfileMenuItem(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
 }
 
-test('a sales executive switches to a retailer and orders for them; the order is theirs alone', async ({ page }, testInfo) => {
+test('a sales executive switches to a retailer and orders for them; the order is theirs alone', async ({ page, seed }) => {
   // Two sign-ins, a switch and a placed order: longer than the default 30 s on a busy machine.
   test.setTimeout(60_000);
+  // A sales executive of its own with two retailers: Karnataka, ordered for, and Telangana.
+  const sales = await seed.salesExecutive();
+  const karnataka = await seed.retailer({ state: 'Karnataka', salesExecutive: sales });
+  const telangana = await seed.retailer({ state: 'Telangana', salesExecutive: sales });
   await signIn(page, sales);
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Profile menu' })).toBeVisible();
@@ -60,8 +45,7 @@ test('a sales executive switches to a retailer and orders for them; the order is
   await done.getByRole('button', { name: 'OK' }).click();
   await expect(header.getByText(`Acting for ${karnataka.businessName}`)).toBeVisible();
 
-  await emptyKarnatakaCart(page);
-  const product = await frameInStock(page, testInfo.project.name === 'phone' ? 1 : 0);
+  const product = await frameInStock(page, karnataka);
   await page.goto(`/products?searchText=${encodeURIComponent(product.modelName)}`);
   await expect(header.getByText(`Acting for ${karnataka.businessName}`)).toBeVisible();
   const card = page.getByRole('article', { name: new RegExp(product.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
