@@ -1,4 +1,4 @@
-import { ACCESSORY_PRODUCT_TYPE_ID, discountLabel, rupeesToPaise, type Paise } from '@frameport/domain';
+import { ACCESSORY_PRODUCT_TYPE_ID, discountLabel, discountsApplyTo, rupeesToPaise, type Paise } from '@frameport/domain';
 import type { AppliedDiscount, ColourVariant, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 
@@ -14,6 +14,7 @@ export const OUT_OF_STOCK_BADGE = 'Out of Stock';
 /** A dark green: white badge text at 6.5:1 (Mantine's green-9 is 4.4:1, below AA for small text). */
 export const DISCOUNT_BADGE_COLOR = '#1e6b31';
 
+/** Accessories read differently (fewer technical fields); whether a discount applies is the domain's rule. */
 export function isAccessory(product: Pick<Product, 'productTypeId'>): boolean {
   return product.productTypeId === ACCESSORY_PRODUCT_TYPE_ID;
 }
@@ -26,7 +27,7 @@ export function isSoldOut(product: Pick<Product, 'productColor'>): boolean {
 /** The badge text for the caller's discount ('10% off', '₹250.00 off'); null for none and for accessories. */
 export function discountBadge(product: Pick<Product, 'productTypeId' | 'selectedDiscount'>): string | null {
   const discount = product.selectedDiscount;
-  if (discount === null || isAccessory(product)) return null;
+  if (discount === null || !discountsApplyTo(product.productTypeId)) return null;
   return discountLabel(toRule(discount));
 }
 
@@ -53,7 +54,7 @@ export type ProductPrice = {
 export function productPrice(product: Pick<Product, 'netPrice' | 'discountedPrice' | 'productTypeId' | 'selectedDiscount'>): ProductPrice {
   const listPaise = rupeesToPaise(product.netPrice);
   const discounted = rupeesToPaise(product.discountedPrice);
-  if (isAccessory(product) || product.selectedDiscount === null || discounted >= listPaise) {
+  if (!discountsApplyTo(product.productTypeId) || product.selectedDiscount === null || discounted >= listPaise) {
     return { pricePaise: listPaise, listPaise: null };
   }
   return { pricePaise: discounted, listPaise };
