@@ -18,6 +18,7 @@ export const messages = {
     unsupportedGrant: 'Only the password grant is supported.',
     grantTypeRequired: 'grant_type is required: send grant_type=password with the username and password.',
     missingFields: 'Please enter your email and password.',
+    loggedOut: 'You have been logged out.',
     toastTitle: 'Error',
   },
   forgotPassword: {
@@ -77,6 +78,9 @@ export const messages = {
     modelLimit: 'Model quantity limit reached for this color',
     orderQuantityLimit: 'Order quantity limit reached',
     orderValueLimit: 'Order value limit reached',
+  },
+  product: {
+    notFound: 'Product not found.',
   },
   cart: {
     expiryNotice: 'Items in your cart expire if the order is not placed within 24 hours of adding.',
@@ -144,6 +148,25 @@ export const messages = {
     closeWindow: 'You can close this window and return to Frameport.',
     /** Every page while the payment sandbox takes payments, and every sandbox receipt. */
     sandboxNotice: 'Sandbox payments — no money moves',
+  },
+  content: {
+    pageNotFound: 'Page not found.',
+    corporateDetailsNotFound: 'Corporate details not found.',
+  },
+  /** Uploaded pictures: the admin's product and banner images, a profile picture. */
+  image: {
+    missing: 'Please choose an image to upload.',
+    notAnImage: 'Please upload a PNG, JPEG or WebP image.',
+    tooLarge: 'The image is larger than 5 MB.',
+    tooManyPixels: 'The image has too many pixels: at most 40 megapixels (for example 6000 × 6000).',
+  },
+  /** The admin's upload forms (multipart). */
+  upload: {
+    unreadable: 'The upload could not be read. Please send it as multipart/form-data.',
+    tooManyParts: 'The upload has too many fields or files.',
+    colourNotFound: 'Product colour not found.',
+    bannerNotFound: 'Banner not found.',
+    bannerTitleRequired: '"bannerTitle" is required',
   },
   http: {
     unexpected: 'An unexpected server error occurred.',

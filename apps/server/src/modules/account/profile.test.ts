@@ -8,7 +8,6 @@ import { messages } from '@frameport/domain/messages';
 import { auditLog, cities, countries, retailers, states, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs, type TestUser } from '../../test/factories.ts';
-import { IMAGE_MESSAGES } from '../uploads/images.ts';
 import { PROFILE_PICTURE_SIZE } from './profile.ts';
 
 let t: TestApp;
@@ -175,10 +174,10 @@ describe('POST /api/Account/updateUserProfile', () => {
     });
 
     it.each([
-      ['a GIF', async () => (await image(40, 40).gif().toBuffer()).toString('base64'), IMAGE_MESSAGES.notAnImage],
-      ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), IMAGE_MESSAGES.notAnImage],
-      ['text that is not base64', async () => 'not base64 at all!', IMAGE_MESSAGES.notAnImage],
-      ['a truncated PNG', async () => (await image(300, 300).png().toBuffer()).subarray(0, 60).toString('base64'), IMAGE_MESSAGES.notAnImage],
+      ['a GIF', async () => (await image(40, 40).gif().toBuffer()).toString('base64'), messages.image.notAnImage],
+      ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), messages.image.notAnImage],
+      ['text that is not base64', async () => 'not base64 at all!', messages.image.notAnImage],
+      ['a truncated PNG', async () => (await image(300, 300).png().toBuffer()).subarray(0, 60).toString('base64'), messages.image.notAnImage],
       [
         'an image over 2 MB',
         async () => Buffer.concat([await image(10, 10).png().toBuffer(), Buffer.alloc(PROFILE_PICTURE_MAX_BYTES)]).toString('base64'),

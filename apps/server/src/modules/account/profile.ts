@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { cities, countries, retailers, salesExecutiveRetailers, states, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
-import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, contentStem, inspectImage } from '../uploads/images.ts';
+import { MAX_INPUT_PIXELS, contentStem, inspectImage } from '../uploads/images.ts';
 import { MEDIA_UPLOADS_PREFIX, WEBP_CONTENT_TYPE } from '../uploads/service.ts';
 import type { AccountService } from './service.ts';
 
@@ -43,7 +43,7 @@ export function profilePictureKey(stem: string): string {
 /** The bytes of a base64 picture (bare or a data: URL); malformed text or an oversized image is 400. */
 export function decodePicture(text: string): Buffer {
   const base64 = text.trim().replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
-  if (base64 === '' || !BASE64.test(base64)) throw new AppError('invalid', IMAGE_MESSAGES.notAnImage);
+  if (base64 === '' || !BASE64.test(base64)) throw new AppError('invalid', messages.image.notAnImage);
   const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
   if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError('invalid', messages.profile.pictureTooLarge);
   return bytes;
@@ -59,7 +59,7 @@ export async function encodeProfilePicture(bytes: Buffer): Promise<Buffer> {
       .webp({ quality: PROFILE_PICTURE_QUALITY })
       .toBuffer();
   } catch {
-    throw new AppError('invalid', IMAGE_MESSAGES.notAnImage);
+    throw new AppError('invalid', messages.image.notAnImage);
   }
 }
 

@@ -142,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       await account.signOut(requireIdentity(request));
-      return ok({ message: 'You have been logged out.' });
+      return ok({ message: messages.login.loggedOut });
     },
   );
 

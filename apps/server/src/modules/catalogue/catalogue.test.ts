@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, IN_FILTER_KEYS, MAX_PAGE_SIZE, type Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { queryRows } from '../../db/client.ts';
 import {
   brands,
@@ -20,7 +21,7 @@ import {
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
-import { PRODUCT_NOT_FOUND, SORT_TYPES } from './service.ts';
+import { SORT_TYPES } from './service.ts';
 
 /**
  * The catalogue through the real server, on the deterministic demo catalogue (120 styles) plus a
@@ -722,7 +723,7 @@ describe('colour variants and availability', () => {
     expect((await searchPage('searchText=fc-sq-9003')).count).toBe(0);
     const response = await get(`/api/Product/get?id=${id}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual(fail(PRODUCT_NOT_FOUND));
+    expect(response.json()).toEqual(fail(messages.product.notFound));
   });
 });
 
@@ -733,7 +734,7 @@ describe('get, related products and inventory', () => {
     expect(product).toEqual(value[0]);
     const missing = await get('/api/Product/get?id=999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(fail(PRODUCT_NOT_FOUND));
+    expect(missing.json()).toEqual(fail(messages.product.notFound));
     expect((await get('/api/Product/get?id=abc')).statusCode).toBe(400);
     expect((await get('/api/Product/get')).statusCode).toBe(400);
   });
@@ -776,7 +777,7 @@ describe('get, related products and inventory', () => {
     );
     const missing = await get('/api/Product/getInventory?productId=999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(fail(PRODUCT_NOT_FOUND));
+    expect(missing.json()).toEqual(fail(messages.product.notFound));
   });
 
   it('getInventoryByMultipleProductId: repeated productIds', async () => {

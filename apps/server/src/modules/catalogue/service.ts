@@ -14,6 +14,7 @@ import {
   type SortType,
 } from '@frameport/domain/contract';
 import { paiseToRupees } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
@@ -46,8 +47,6 @@ import {
   type TextMode,
 } from './search.ts';
 import { toInventory, toProduct } from './to-contract.ts';
-
-export const PRODUCT_NOT_FOUND = 'Product not found.';
 
 /** The sort dropdown (spec: SortType); SortKey is the search-string fragment the web appends. */
 export const SORT_TYPES: SortType[] = [
@@ -186,7 +185,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
   async function getProductUncached(productId: number, retailerId: number | null): Promise<Product> {
     const rows = await queryRows<ProductRow>(db, productByIdSql(productId, pricingContext(retailerId)));
     const [product] = toProducts(rows, retailerId);
-    if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+    if (!product) throw new AppError('not_found', messages.product.notFound);
     return product;
   }
 
@@ -210,7 +209,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
       .from(products)
       .where(and(eq(products.id, productId), eq(products.isActive, true)))
       .limit(1);
-    if (!row) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+    if (!row) throw new AppError('not_found', messages.product.notFound);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -234,7 +233,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
       .orderBy(asc(productColours.variantNumber));
     if (rows.length === 0) {
       const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-      if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+      if (!product) throw new AppError('not_found', messages.product.notFound);
     }
     return rows.map(toInventory);
   }

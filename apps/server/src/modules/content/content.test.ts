@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, PAGE_NAMES } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { banners, corporateDetails, pages } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { CORPORATE_DETAILS_NOT_FOUND, PAGE_NOT_FOUND } from './service.ts';
 
 /** Public content: support pages, corporate details and the login banners answer without a token. */
 
@@ -48,7 +48,7 @@ describe('GET /api/Home/GetPages (public)', () => {
     await t.db.delete(pages).where(eq(pages.pageName, 'BUSINESSETHICS'));
     const response = await t.app.inject({ url: '/api/Home/GetPages?pageName=BUSINESSETHICS' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual(fail(PAGE_NOT_FOUND));
+    expect(response.json()).toEqual(fail(messages.content.pageNotFound));
   });
 });
 
@@ -72,7 +72,7 @@ describe('GET /api/Home/getCorporateDetails (public)', () => {
     try {
       const response = await local.app.inject({ url: '/api/Home/getCorporateDetails' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(fail(CORPORATE_DETAILS_NOT_FOUND));
+      expect(response.json()).toEqual(fail(messages.content.corporateDetailsNotFound));
       expect(await local.db.select().from(corporateDetails)).toEqual([]);
     } finally {
       await local.close();

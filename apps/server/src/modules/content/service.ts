@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CorporateDetails, PageContent, PageName, UpdatePageBody } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,9 +8,6 @@ import { corporateDetails, pages } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { sanitizePageHtml } from './sanitize.ts';
-
-export const PAGE_NOT_FOUND = 'Page not found.';
-export const CORPORATE_DETAILS_NOT_FOUND = 'Corporate details not found.';
 
 /**
  * Support pages and the company's contact details. Page HTML is sanitized when it is written and
@@ -23,7 +21,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       .from(pages)
       .where(eq(pages.pageName, pageName))
       .limit(1);
-    if (!row) throw new AppError('not_found', PAGE_NOT_FOUND);
+    if (!row) throw new AppError('not_found', messages.content.pageNotFound);
     return { ...row, Content: sanitizePageHtml(row.Content) };
   }
 
@@ -64,7 +62,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       .from(corporateDetails)
       .where(eq(corporateDetails.id, 1))
       .limit(1);
-    if (!row) throw new AppError('not_found', CORPORATE_DETAILS_NOT_FOUND);
+    if (!row) throw new AppError('not_found', messages.content.corporateDetailsNotFound);
     return row;
   }
 

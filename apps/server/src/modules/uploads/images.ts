@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { messages } from '@frameport/domain/messages';
 import { AppError } from '../../http/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -18,13 +19,6 @@ const WEBP_QUALITY = 80;
 
 export const PRODUCT_WIDTHS = { thumbnail: 160, card: 480, zoom: 1200 } as const;
 export const BANNER_WIDTHS = { desktop: 1600, mobile: 800 } as const;
-
-export const IMAGE_MESSAGES = {
-  missing: 'Please choose an image to upload.',
-  notAnImage: 'Please upload a PNG, JPEG or WebP image.',
-  tooLarge: 'The image is larger than 5 MB.',
-  tooManyPixels: 'The image has too many pixels: at most 40 megapixels (for example 6000 × 6000).',
-} as const;
 
 export type SourceFormat = 'png' | 'jpeg' | 'webp';
 export type SourceInfo = { format: SourceFormat; width: number; height: number };
@@ -52,16 +46,16 @@ function isPixelLimitError(error: unknown): boolean {
 
 function rejection(error: unknown): AppError {
   return isPixelLimitError(error)
-    ? new AppError('invalid', IMAGE_MESSAGES.tooManyPixels)
-    : new AppError('invalid', IMAGE_MESSAGES.notAnImage);
+    ? new AppError('invalid', messages.image.tooManyPixels)
+    : new AppError('invalid', messages.image.notAnImage);
 }
 
 /** Checks magic bytes and decodes the header; throws AppError('invalid') for anything else. */
 export async function inspectImage(bytes: Buffer): Promise<SourceInfo> {
-  if (bytes.length === 0) throw new AppError('invalid', IMAGE_MESSAGES.missing);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_MESSAGES.tooLarge);
+  if (bytes.length === 0) throw new AppError('invalid', messages.image.missing);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', messages.image.tooLarge);
   const sniffed = sniffFormat(bytes);
-  if (!sniffed) throw new AppError('invalid', IMAGE_MESSAGES.notAnImage);
+  if (!sniffed) throw new AppError('invalid', messages.image.notAnImage);
   let metadata: Metadata;
   try {
     metadata = await sharpOf(bytes).metadata();
@@ -69,9 +63,9 @@ export async function inspectImage(bytes: Buffer): Promise<SourceInfo> {
     throw rejection(error);
   }
   const { format, width, height } = metadata;
-  if (format !== sniffed || !width || !height) throw new AppError('invalid', IMAGE_MESSAGES.notAnImage);
+  if (format !== sniffed || !width || !height) throw new AppError('invalid', messages.image.notAnImage);
   // sharp checks the limit too; this also covers formats whose header it reads lazily.
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError('invalid', IMAGE_MESSAGES.tooManyPixels);
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError('invalid', messages.image.tooManyPixels);
   return { format: sniffed, width, height };
 }
 

@@ -21,7 +21,7 @@ import type { FileStore } from '../../adapters/storage.ts';
 import { IMAGE_TYPES } from '../../db/schema.ts';
 import { requireIdentity, requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './images.ts';
+import { MAX_IMAGE_BYTES } from './images.ts';
 import { UPLOAD_KEY_PATTERN, WEBP_CONTENT_TYPE, type BannerFlags, type UploadService } from './service.ts';
 
 /** Two images of at most 5 MB each plus a few short fields. (The global limit is 100 KB.) */
@@ -36,11 +36,6 @@ const MULTIPART_LIMITS = {
   headerPairs: 50,
 };
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
-export const FORM_MESSAGES = {
-  unreadable: 'The upload could not be read. Please send it as multipart/form-data.',
-  tooManyParts: 'The upload has too many fields or files.',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Fields and replies
@@ -99,7 +94,7 @@ export const UploadBannerFieldsSchema = z
   })
   .superRefine((fields, ctx) => {
     if (fields.bannerId === undefined && fields.bannerTitle === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['bannerTitle'], message: '"bannerTitle" is required' });
+      ctx.addIssue({ code: 'custom', path: ['bannerTitle'], message: messages.upload.bannerTitleRequired });
     }
   });
 
@@ -135,16 +130,16 @@ function formError(error: unknown): Error {
   if (error instanceof AppError) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('too_large', IMAGE_MESSAGES.tooLarge);
+      return new AppError('too_large', messages.image.tooLarge);
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('too_large', FORM_MESSAGES.tooManyParts);
+      return new AppError('too_large', messages.upload.tooManyParts);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
     default:
       // Malformed multipart data, a field named like a prototype property, an aborted request.
-      return new AppError('invalid', FORM_MESSAGES.unreadable);
+      return new AppError('invalid', messages.upload.unreadable);
   }
 }
 
@@ -243,7 +238,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store
         const form = await readForm(request, ['image']);
         const fields = parseFields(UploadProductImageFieldsSchema, form.fields);
         const image = form.files.get('image');
-        if (!image) throw new AppError('invalid', IMAGE_MESSAGES.missing);
+        if (!image) throw new AppError('invalid', messages.image.missing);
         return ok(
           await uploads.uploadProductImage(identity, {
             productCode: fields.productCode,
@@ -278,7 +273,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store
         const form = await readForm(request, ['image', 'mobileImage']);
         const fields = parseFields(UploadBannerFieldsSchema, form.fields);
         const image = form.files.get('image');
-        if (!image) throw new AppError('invalid', IMAGE_MESSAGES.missing);
+        if (!image) throw new AppError('invalid', messages.image.missing);
         const flags: Partial<BannerFlags> = {};
         for (const [field, column] of Object.entries(BANNER_FLAG_FIELDS)) {
           const value = fields[field as keyof typeof BANNER_FLAG_FIELDS];

@@ -8,6 +8,7 @@
  * No file I/O happens inside the transaction, and nothing reads `db` inside it.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { messages } from '@frameport/domain/messages';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../../db/audit.ts';
@@ -16,11 +17,6 @@ import { type BannerFlags, type IMAGE_TYPES, banners, productColours, productIma
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { BANNER_WIDTHS, PRODUCT_WIDTHS, contentStem, encodeWebp, inspectImage, type EncodedImage } from './images.ts';
-
-export const UPLOAD_MESSAGES = {
-  colourNotFound: 'Product colour not found.',
-  bannerNotFound: 'Banner not found.',
-} as const;
 
 /** Stored files are served under this path: `${MEDIA_UPLOADS_PREFIX}/${key}`. */
 export const MEDIA_UPLOADS_PREFIX = '/media/uploads';
@@ -124,7 +120,7 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
       .innerJoin(products, eq(products.id, productColours.productId))
       .where(and(eq(productColours.id, input.productColourId), eq(products.productCode, input.productCode)))
       .limit(1);
-    if (!colour) throw new AppError('not_found', UPLOAD_MESSAGES.colourNotFound);
+    if (!colour) throw new AppError('not_found', messages.upload.colourNotFound);
 
     await inspectImage(input.image);
     const { files, keys } = await encodeSet('products', input.image, PRODUCT_WIDTHS);
@@ -175,11 +171,11 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
         .from(banners)
         .where(eq(banners.id, input.bannerId))
         .limit(1);
-      if (!existing) throw new AppError('not_found', UPLOAD_MESSAGES.bannerNotFound);
+      if (!existing) throw new AppError('not_found', messages.upload.bannerNotFound);
       existingTitle = existing.title;
     }
     const title = input.title ?? existingTitle;
-    if (title === undefined) throw new AppError('invalid', '"bannerTitle" is required');
+    if (title === undefined) throw new AppError('invalid', messages.upload.bannerTitleRequired);
 
     // Check both before encoding either: the cheap rejection comes first.
     await inspectImage(input.image);
@@ -218,7 +214,7 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
             })
             .where(eq(banners.id, input.bannerId))
             .returning({ id: banners.id });
-          if (!updated[0]) throw new AppError('not_found', UPLOAD_MESSAGES.bannerNotFound);
+          if (!updated[0]) throw new AppError('not_found', messages.upload.bannerNotFound);
           id = updated[0].id;
         } else {
           const [inserted] = await tx
