@@ -19,6 +19,7 @@ import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
 import { bearerAuth, registerPublic } from './http/auth.ts';
+import { refuseWhileClosing } from './http/closing.ts';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { healthRoutes, warmCatalogueAndCart } from './http/health.ts';
 import { registerSpa } from './http/spa.ts';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps) {
     // a trailing slash. Whatever spelling reaches a route, the session rule is that route's (http/auth.ts).
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    // Requests arriving while the server closes answer in our own shape (http/closing.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the server registers, as registered: the authorization matrix test walks it, so a
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('routeTable', routeTable);
 
   registerErrorHandler(app);
+  refuseWhileClosing(app);
   // Many HTTP clients send `Content-Type: application/json` with no body (a DELETE above all): an
   // empty body is no body, and a route that needs one says so through its schema. Any other body
   // goes through Fastify's own parser (malformed JSON 400, `__proto__` and `constructor` refused).
