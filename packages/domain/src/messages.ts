@@ -19,7 +19,6 @@ export const messages = {
     grantTypeRequired: 'grant_type is required: send grant_type=password with the username and password.',
     missingFields: 'Please enter your email and password.',
     loggedOut: 'You have been logged out.',
-    toastTitle: 'Error',
   },
   forgotPassword: {
     emailRequired: 'Please provide your email ID',
@@ -33,6 +32,12 @@ export const messages = {
     failed: 'Reset password failed!',
   },
   profile: {
+    loadFailed: 'Your profile could not be loaded',
+    /** The home page's account card. */
+    accountLoadFailed: 'Your account details could not be loaded',
+    pictureType: 'Please choose a PNG, JPEG or WebP picture.',
+    pictureSize: (megabytes: number) => `The picture must be ${megabytes} MB or smaller.`,
+    pictureUnreadable: 'The picture could not be read.',
     phoneInvalid: 'Please enter a valid phone number',
     phoneSame: 'Please enter a different phone number',
     nameRequired: 'Please enter contact person’s name',
@@ -81,6 +86,43 @@ export const messages = {
   },
   product: {
     notFound: 'Product not found.',
+    /** The web's heading for the same 404. */
+    notFoundTitle: 'Product not found',
+    gone: 'This product does not exist or is no longer sold. The catalogue has plenty of others.',
+    loadFailed: 'This product could not be loaded',
+    unavailable: 'Sorry, This product is currently unavailable!',
+    noDescription: 'No description yet.',
+    relatedLoadFailed: 'Related products could not be loaded.',
+  },
+  catalogue: {
+    categoriesLoading: 'Loading…',
+    categoriesLoadFailed: 'Categories could not be loaded',
+    noCategories: 'No categories yet',
+    filtersLoadFailed: 'Filters could not be loaded',
+    productsLoadFailed: 'Products could not be loaded',
+    noProducts: 'No Products found for your selection. Please try different options!',
+    unreadableFilter: 'This link has a filter we cannot read',
+    emptyPage: 'This page is empty',
+    /** A home page section (new arrivals, materials, …) whose tiles failed. */
+    sectionLoadFailed: (what: string) => `${what} could not be loaded`,
+  },
+  /** Express checkout: the model search and the CSV import. */
+  express: {
+    invalidModel: 'Invalid Model Number. Please enter a valid Model Number',
+    duplicateModel: 'Product already added. Please add different product',
+    searchFailed: 'Model numbers could not be searched. Please try again.',
+    checkFailed: 'Model numbers could not be checked. Please try again.',
+    rowsNotAdded: (count: number) => `${count} ${count === 1 ? 'row' : 'rows'} could not be added`,
+    rowsNotAddedLabel: 'Rows that could not be added',
+    noRows: 'No rows to add.',
+    /** Why a CSV row is not added. */
+    csv: {
+      columns: 'Expected 3 values: model number, colour variant, quantity',
+      quantity: 'Quantity must be a whole number from 1 to 100',
+      unknownModel: 'Unknown model number',
+      unknownColour: 'Unknown colour variant for this model',
+      duplicate: 'Same model and colour variant listed twice',
+    },
   },
   cart: {
     expiryNotice: 'Items in your cart expire if the order is not placed within 24 hours of adding.',
@@ -101,6 +143,7 @@ export const messages = {
   },
   /** The spec's confirmations (purchase order, express checkout). */
   confirm: {
+    title: 'Please confirm',
     deleteItem: 'Are you sure you want to delete this item?',
     clearCart: 'Are you sure you want to clear cart?',
     leavePage: 'Changes you made may not be saved.',
@@ -109,11 +152,20 @@ export const messages = {
     confirm: (businessName: string) => `Are you sure you want to switch to ${businessName}?`,
     success: (businessName: string) => `You have successfully swithced to ${businessName}`,
     chooseRetailer: 'Choose a retailer to order for',
+    loadFailed: 'Could not load your retailers',
+    noneLinkedTitle: 'No retailers linked',
+    noneLinked: 'No retailers are linked to your account yet. Please contact your administrator.',
+    noMatch: (search: string) => `No retailers match “${search}”.`,
   },
   order: {
     placed: 'Order Placed Successfully',
     notFound: 'Order not found.',
     cartNotFound: 'This cart was not found. Please reload your cart.',
+    loadFailed: 'This order could not be loaded',
+    listLoadFailed: 'Your orders could not be loaded',
+    /** The purchase order page (the cart). */
+    cartLoadFailed: 'Your order could not be loaded',
+    fixQuantities: 'Please correct the quantities marked in red before placing the order.',
   },
   invoice: {
     notFound: 'Invoices not found.',
@@ -124,6 +176,15 @@ export const messages = {
     invalidDate: 'Please enter a valid date.',
     dateRange: 'The From date must not be after the To date.',
     nothingOverdue: 'Nothing overdue',
+    none: 'No invoices',
+    listLoadFailed: 'Your invoices could not be loaded',
+    downloadFailed: (invoiceNo: string) => `Invoice ${invoiceNo} could not be downloaded`,
+    statementLoadFailed: 'Your account statement could not be loaded',
+    chooseDates: 'Please choose both dates.',
+    startAfterEnd: 'The start date must be on or before the end date.',
+    endAfterToday: 'The end date cannot be after today.',
+    nothingOpen: 'Nothing is open: every invoice is paid.',
+    noEntries: 'No invoices or payments in this period.',
   },
   payment: {
     amountRequired: 'Please enter amount to pay',
@@ -148,9 +209,33 @@ export const messages = {
     closeWindow: 'You can close this window and return to Frameport.',
     /** Every page while the payment sandbox takes payments, and every sandbox receipt. */
     sandboxNotice: 'Sandbox payments — no money moves',
+    nothingToPay: 'Nothing to pay: every invoice is paid.',
+    startFailed: 'The payment could not be started',
+    statusFailed: 'The payment status could not be read',
+    pendingTitle: 'Payment pending',
+    expiredTitle: 'Payment link expired',
+    cancelledTitle: 'Payment cancelled',
+    /** The sandbox's own payment page. */
+    sandbox: {
+      linkNotFoundTitle: 'Payment link not found',
+      linkNotFound:
+        'There is no sandbox payment link at this address for the account you are signed in with. Please start a new payment in Frameport.',
+      loadFailed: 'The payment could not be loaded',
+      nothingChanged: 'Nothing changed',
+      didNotGoThrough: 'The payment did not go through.',
+      noMoneyTaken: 'No money was taken.',
+      linkCancelledTitle: 'Payment link cancelled',
+      linkUnpayable: 'This payment link can no longer be paid. Please start a new payment in Frameport.',
+    },
   },
   content: {
     pageNotFound: 'Page not found.',
+    /** The web's heading for an unknown address or support page. */
+    pageNotFoundTitle: 'Page not found',
+    pageMissing: 'The page you are looking for does not exist or has moved.',
+    supportPageMissing: 'This support page does not exist. Choose one of our help pages instead:',
+    pageLoadFailed: 'This page could not be loaded',
+    contactLoadFailed: 'Our contact details could not be loaded.',
     corporateDetailsNotFound: 'Corporate details not found.',
   },
   /** Uploaded pictures: the admin's product and banner images, a profile picture. */
@@ -188,5 +273,15 @@ export const messages = {
     fileStoreUnavailable: 'Images cannot be stored or shown right now. Please try again in a minute.',
     /** The database cannot take the request now (down, restarting, disk full): a 503 with Retry-After. */
     unavailable: 'The service is busy or under maintenance; nothing was changed. Please try again in a moment.',
+    /** A background refresh failed without a server message. */
+    refreshFailed: 'Could not refresh the data.',
+    /** A screen that threw while rendering. */
+    crashedTitle: 'Something went wrong',
+    crashed: 'This page could not be shown. Reloading usually helps; if it keeps happening, please try again in a few minutes.',
+  },
+  /** Toast titles. */
+  toast: {
+    success: 'Success',
+    error: 'Error',
   },
 } as const;

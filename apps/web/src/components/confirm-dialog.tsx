@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Modal.css';
+import { messages } from '@frameport/domain/messages';
 import { Button, Group, Text } from '@mantine/core';
 import { AppModal } from './app-modal.tsx';
 
@@ -15,7 +16,7 @@ type ConfirmDialogProps = {
 };
 
 /** The one confirmation for destructive actions (delete a line, clear the cart). */
-export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = 'Please confirm' }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = messages.confirm.title }: ConfirmDialogProps) {
   return (
     <AppModal opened={opened} onClose={busy ? () => {} : onCancel} title={title} closeLabel="Close" centered size="sm">
       <Text size="sm">{message}</Text>

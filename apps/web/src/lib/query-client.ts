@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { notifyError } from './notify.ts';
@@ -12,7 +13,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         if (query.state.data === undefined) return;
         if (error instanceof ApiError && error.status === 401) return; // the sign-in screen explains it
-        notifyError(error instanceof ApiError ? error.message : 'Could not refresh the data.');
+        notifyError(error instanceof ApiError ? error.message : messages.http.refreshFailed);
       },
     }),
     defaultOptions: {

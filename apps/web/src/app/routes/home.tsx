@@ -1,5 +1,6 @@
 import { buildCatalogueSearch, emptyCatalogueQuery } from '@frameport/domain';
 import { normaliseRole, type UserProfile } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -107,7 +108,7 @@ function AccountCards() {
           <Skeleton h={240} radius="md" />
         </SimpleGrid>
       ) : profile.isError ? (
-        <LoadError title="Your account details could not be loaded" {...retryQuery(profile)} />
+        <LoadError title={messages.profile.accountLoadFailed} {...retryQuery(profile)} />
       ) : (
         <Account profile={profile.data} />
       )}

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
@@ -11,9 +12,9 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1} fz="h2">
-          Page not found
+          {messages.content.pageNotFoundTitle}
         </Title>
-        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Text c="dimmed">{messages.content.pageMissing}</Text>
         <Button component={Link} to="/home">
           Go to home
         </Button>

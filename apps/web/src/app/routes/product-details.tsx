@@ -1,6 +1,7 @@
 // Mantine CSS of the components only this screen uses, loaded with its chunk (see app/mantine-styles.ts).
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Tabs.css';
+import { messages } from '@frameport/domain/messages';
 import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconEyeglassOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -46,7 +47,7 @@ function ProductDetails({ productId }: { productId: number }) {
       <Stack gap="md">
         <title>Product · Frameport</title>
         <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: 'Product' }]} />
-        <LoadError title="This product could not be loaded" {...retryQuery(product)} />
+        <LoadError title={messages.product.loadFailed} {...retryQuery(product)} />
       </Stack>
     );
   }
@@ -71,13 +72,13 @@ function ProductDetails({ productId }: { productId: number }) {
 function ProductNotFound() {
   return (
     <Stack gap="md">
-      <title>Product not found · Frameport</title>
-      <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: 'Product not found' }]} />
+      <title>{`${messages.product.notFoundTitle} · Frameport`}</title>
+      <PageBreadcrumbs items={[HOME_CRUMB, CATALOGUE_CRUMB, { label: messages.product.notFoundTitle }]} />
       <EmptyState
         icon={<IconEyeglassOff size={30} />}
-        title="Product not found"
+        title={messages.product.notFoundTitle}
         headingOrder={1}
-        description="This product does not exist or is no longer sold. The catalogue has plenty of others."
+        description={messages.product.gone}
         action={
           <Button component={Link} to="/products">
             Browse all products

@@ -14,6 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { buildCatalogueSearch } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
 import { Link } from 'react-router';
 import { AppModal } from '../../components/app-modal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -43,7 +44,6 @@ import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'All Frames & Sunglasses';
-const NO_PRODUCTS_MESSAGE = 'No Products found for your selection. Please try different options!';
 const countFormat = new Intl.NumberFormat('en-IN');
 
 /**
@@ -84,7 +84,7 @@ export function ProductsRoute() {
     filters.isPending ? (
       <FilterPanelSkeleton />
     ) : filters.isError ? (
-      <LoadError title="Filters could not be loaded" retrying={filters.isFetching} onRetry={() => void filters.refetch()} />
+      <LoadError title={messages.catalogue.filtersLoadFailed} retrying={filters.isFetching} onRetry={() => void filters.refetch()} />
     ) : (
       <FilterPanel filters={filterList} query={query} onChange={update} inModal={inModal} />
     );
@@ -178,7 +178,7 @@ export function ProductsRoute() {
             <ActiveFilters chips={chips} onRemove={(chip) => update(chip.remove)} clearTo="/products" />
 
             {!state.ok ? (
-              <Alert color="orange" variant="light" title="This link has a filter we cannot read" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+              <Alert color="orange" variant="light" title={messages.catalogue.unreadableFilter} icon={<IconAlertCircle size={18} aria-hidden="true" />}>
                 <Text size="sm">{state.message}</Text>
                 <Button component={Link} to="/products" mt="sm" size="xs" variant="default">
                   Clear filters
@@ -187,18 +187,18 @@ export function ProductsRoute() {
             ) : results.isPending ? (
               <ProductGridSkeleton />
             ) : results.isError && !results.data ? (
-              <LoadError title="Products could not be loaded" {...retryQuery(results)} />
+              <LoadError title={messages.catalogue.productsLoadFailed} {...retryQuery(results)} />
             ) : results.data.searchResults.value.length === 0 ? (
               total !== undefined && total > 0 && page > 1 ? (
                 <EmptyState
-                  title="This page is empty"
+                  title={messages.catalogue.emptyPage}
                   description={`There ${totalPages === 1 ? 'is 1 page' : `are ${totalPages} pages`} of products for this selection.`}
                   action={<Button onClick={() => changePage(1)}>Go to the first page</Button>}
                 />
               ) : (
                 <EmptyState
                   icon={<IconMoodEmpty size={30} />}
-                  title={NO_PRODUCTS_MESSAGE}
+                  title={messages.catalogue.noProducts}
                   action={
                     hasAnything ? (
                       <Button component={Link} to="/products">

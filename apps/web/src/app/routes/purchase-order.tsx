@@ -68,7 +68,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
     return (
       <Stack gap="md">
         <PageHeader title={PAGE_TITLE} />
-        <LoadError title="Your order could not be loaded" {...retryQuery(cart)} />
+        <LoadError title={messages.order.cartLoadFailed} {...retryQuery(cart)} />
       </Stack>
     );
   }
@@ -201,7 +201,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
             <PaymentSummary totals={data} />
             {anyInvalid && (
               <Text size="sm" c="red.8" role="status">
-                Please correct the quantities marked in red before placing the order.
+                {messages.order.fixQuantities}
               </Text>
             )}
             <Button size="md" fullWidth onClick={placeOrder} disabled={!canPlace} loading={locked}>

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
@@ -14,12 +15,9 @@ export function RouteErrorPage() {
       <Stack align="center" gap="md" maw={440} ta="center" role="alert">
         <IconAlertTriangle size={40} stroke={1.6} color="var(--mantine-color-orange-8)" aria-hidden="true" />
         <Title order={1} fz="h2">
-          Something went wrong
+          {messages.http.crashedTitle}
         </Title>
-        <Text c="dimmed">
-          This page could not be shown. Reloading usually helps; if it keeps happening, please try again in a few
-          minutes.
-        </Text>
+        <Text c="dimmed">{messages.http.crashed}</Text>
         <Group justify="center">
           <Button onClick={() => window.location.reload()}>Reload page</Button>
           <Button component={Link} to="/home" variant="default">

@@ -46,7 +46,7 @@ export const cartQueries = {
 };
 
 function notifySuccess(message: string): void {
-  notifications.show({ title: 'Success', message, color: 'green', autoClose: RESULT_TOAST_MS });
+  notifications.show({ title: messages.toast.success, message, color: 'green', autoClose: RESULT_TOAST_MS });
 }
 
 function notifyFailure(error: unknown): void {

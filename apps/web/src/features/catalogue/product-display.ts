@@ -9,7 +9,6 @@ import { messages } from '@frameport/domain/messages';
 
 export const NOT_AVAILABLE = 'N/A';
 /** Spec section 8, shown when every colour is at zero. */
-export const UNAVAILABLE_MESSAGE = 'Sorry, This product is currently unavailable!';
 export const OUT_OF_STOCK_BADGE = 'Out of Stock';
 /** A dark green: white badge text at 6.5:1 (Mantine's green-9 is 4.4:1, below AA for small text). */
 export const DISCOUNT_BADGE_COLOR = '#1e6b31';

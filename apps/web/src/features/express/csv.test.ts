@@ -1,6 +1,7 @@
+import { messages } from '@frameport/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
-import { csvReasons, parseExpressCsv, resolveCsvRows } from './csv.ts';
+import { parseExpressCsv, resolveCsvRows } from './csv.ts';
 
 describe('parseExpressCsv', () => {
   it('trims, skips blank lines and an optional header, and checks the quantity', () => {
@@ -10,10 +11,10 @@ describe('parseExpressCsv', () => {
       { line: 4, modelName: 'VX-2', colorVariant: 'C2', quantity: 100 },
     ]);
     expect(result.problems.map((p) => [p.line, p.reason])).toEqual([
-      [5, csvReasons.columns],
-      [6, csvReasons.quantity],
-      [7, csvReasons.quantity],
-      [8, csvReasons.quantity],
+      [5, messages.express.csv.columns],
+      [6, messages.express.csv.quantity],
+      [7, messages.express.csv.quantity],
+      [8, messages.express.csv.quantity],
     ]);
   });
 
@@ -31,10 +32,10 @@ describe('resolveCsvRows', () => {
     expect(result.lines).toEqual([{ ProductId: 1, ColorVariant: 'C1', Quantity: 4 }]);
     expect(result.origins).toEqual([1]);
     expect(result.problems.map((p) => [p.line, p.reason])).toEqual([
-      [2, csvReasons.unknownModel],
-      [3, csvReasons.unknownColour],
+      [2, messages.express.csv.unknownModel],
+      [3, messages.express.csv.unknownColour],
       [4, 'Only 3 available in stock!'],
-      [5, csvReasons.duplicate],
+      [5, messages.express.csv.duplicate],
     ]);
   });
 });

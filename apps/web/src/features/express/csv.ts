@@ -1,5 +1,6 @@
 import { QUANTITY_MAX } from '@frameport/domain';
 import type { AddCartLine, Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 
 /** One usable CSV row: `model number, colour variant, quantity`. `line` is the 1-based line in the text. */
 export type CsvRow = { line: number; modelName: string; colorVariant: string; quantity: number };
@@ -10,15 +11,6 @@ export type CsvProblem = { line: number; text: string; reason: string };
 export type CsvParseResult = { rows: CsvRow[]; problems: CsvProblem[] };
 
 export const CSV_SAMPLE = 'model number,colour variant,quantity\nVX-AV-1023,C1,4\nVX-AV-1023,C2,2\n';
-
-export const csvReasons = {
-  columns: 'Expected 3 values: model number, colour variant, quantity',
-  quantity: 'Quantity must be a whole number from 1 to 100',
-  unknownModel: 'Unknown model number',
-  unknownColour: 'Unknown colour variant for this model',
-  duplicate: 'Same model and colour variant listed twice',
-  stock: (available: number) => `Only ${available} available in stock!`,
-} as const;
 
 const HEADER = /^\s*model/i;
 
@@ -42,12 +34,12 @@ export function parseExpressCsv(text: string): CsvParseResult {
     while (cells.length > 3 && cells[cells.length - 1] === '') cells.pop();
     const [modelName = '', colorVariant = '', quantityText = ''] = cells;
     if (cells.length !== 3 || modelName === '' || colorVariant === '') {
-      problems.push({ line, text: trimmed, reason: csvReasons.columns });
+      problems.push({ line, text: trimmed, reason: messages.express.csv.columns });
       return;
     }
     const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > QUANTITY_MAX) {
-      problems.push({ line, text: trimmed, reason: csvReasons.quantity });
+      problems.push({ line, text: trimmed, reason: messages.express.csv.quantity });
       return;
     }
     rows.push({ line, modelName, colorVariant: colorVariant.toUpperCase(), quantity });
@@ -74,21 +66,21 @@ export function resolveCsvRows(rows: readonly CsvRow[], products: readonly Produ
     const product = byModel.get(row.modelName.toLowerCase());
     const fail = (reason: string) => problems.push({ line: row.line, text: rowText(row), reason });
     if (!product) {
-      fail(csvReasons.unknownModel);
+      fail(messages.express.csv.unknownModel);
       continue;
     }
     const colour = product.productColor.find((variant) => variant.colorVariant.toUpperCase() === row.colorVariant);
     if (!colour) {
-      fail(csvReasons.unknownColour);
+      fail(messages.express.csv.unknownColour);
       continue;
     }
     const key = `${product.productId}:${colour.colorVariant}`;
     if (seen.has(key)) {
-      fail(csvReasons.duplicate);
+      fail(messages.express.csv.duplicate);
       continue;
     }
     if (row.quantity > colour.availableStockQuantity) {
-      fail(csvReasons.stock(Math.max(0, colour.availableStockQuantity)));
+      fail(messages.quantity.onlyInStock(Math.max(0, colour.availableStockQuantity)));
       continue;
     }
     seen.add(key);

@@ -1,5 +1,6 @@
 import { catalogueParams, emptyCatalogueQuery, SEARCH_TEXT_MAX_LENGTH } from '@frameport/domain';
 import type { Filter } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 
 export type NavLinkItem = { label: string; to: string };
 
@@ -8,9 +9,9 @@ export type CategoriesState = 'loading' | 'error' | 'ready';
 
 /** What an empty category menu says instead of links. */
 export function emptyCategoriesText(state: CategoriesState): string {
-  if (state === 'loading') return 'Loading…';
-  if (state === 'error') return 'Categories could not be loaded';
-  return 'No categories yet';
+  if (state === 'loading') return messages.catalogue.categoriesLoading;
+  if (state === 'error') return messages.catalogue.categoriesLoadFailed;
+  return messages.catalogue.noCategories;
 }
 
 /** What the header, drawer and footer need from GET /api/Product/getFilters. */

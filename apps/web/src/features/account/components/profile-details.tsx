@@ -31,8 +31,7 @@ import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 
 /** The picture types the server accepts (contract: PNG, JPEG or WebP). */
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-export const PICTURE_TYPE_ERROR = 'Please choose a PNG, JPEG or WebP picture.';
-export const PICTURE_SIZE_ERROR = `The picture must be ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB or smaller.`;
+const PICTURE_SIZE_ERROR = messages.profile.pictureSize(PROFILE_PICTURE_MAX_BYTES / (1024 * 1024));
 const NOT_SET = 'Not set';
 export const EMAIL_READ_ONLY_NOTE = 'Use Change email under Sign-in email to change it.';
 
@@ -61,7 +60,7 @@ export function ProfileDetails({ email }: ProfileDetailsProps) {
   }
   if (profile.isError) {
     return (
-      <LoadError title="Your profile could not be loaded" {...retryQuery(profile)} />
+      <LoadError title={messages.profile.loadFailed} {...retryQuery(profile)} />
     );
   }
 
@@ -165,7 +164,7 @@ function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The picture could not be read.'));
+    reader.onerror = () => reject(reader.error ?? new Error(messages.profile.pictureUnreadable));
     reader.readAsDataURL(file);
   });
 }
@@ -201,7 +200,7 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
     setPicture(null);
     if (file === null) return;
     if (!PICTURE_TYPES.includes(file.type)) {
-      setPictureError(PICTURE_TYPE_ERROR);
+      setPictureError(messages.profile.pictureType);
       resetPicker.current?.();
       return;
     }
@@ -224,7 +223,7 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
       { ...values, ...(picture !== null && { profilePicture: picture }), ...(actingEmail !== null && { Email: actingEmail }) },
       {
         onSuccess: () => {
-          notifications.show({ title: 'Success', message: messages.profile.updated, color: 'green', autoClose: RESULT_TOAST_MS });
+          notifications.show({ title: messages.toast.success, message: messages.profile.updated, color: 'green', autoClose: RESULT_TOAST_MS });
           onDone();
         },
       },

@@ -84,7 +84,7 @@ export function SwitchUserPanel() {
           <Skeleton height={64} />
         </Stack>
       ) : retailers.isError ? (
-        <Alert color="red" title="Could not load your retailers">
+        <Alert color="red" title={messages.switchUser.loadFailed}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{getErrorMessage(retailers.error)}</Text>
             <Button size="xs" variant="default" onClick={() => void retailers.refetch()}>
@@ -94,8 +94,8 @@ export function SwitchUserPanel() {
         </Alert>
       ) : retailers.data.length === 0 ? (
         <EmptyState
-          title="No retailers linked"
-          description="No retailers are linked to your account yet. Please contact your administrator."
+          title={messages.switchUser.noneLinkedTitle}
+          description={messages.switchUser.noneLinked}
           headingOrder={3}
         />
       ) : (
@@ -112,7 +112,7 @@ export function SwitchUserPanel() {
           )}
           {shown.length === 0 ? (
             <Text size="sm" c="dimmed" role="status">
-              No retailers match “{search.trim()}”.
+              {messages.switchUser.noMatch(search.trim())}
             </Text>
           ) : (
             <ul className={classes.list} aria-label="Retailers">

@@ -44,7 +44,7 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
   const onSubmit = handleSubmit((values) => {
     hideToast(ERROR_TOAST_ID); // an old failure must not linger over a new attempt or the home page
     loginMutation.mutate(values, {
-      onError: (error) => notifyError(getErrorMessage(error), messages.login.toastTitle, ERROR_TOAST_ID),
+      onError: (error) => notifyError(getErrorMessage(error), messages.toast.error, ERROR_TOAST_ID),
     });
   });
 

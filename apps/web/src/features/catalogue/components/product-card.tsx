@@ -1,4 +1,5 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Badge, Button, Card, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,6 @@ import {
   pickInitialVariant,
   productPrice,
   stockLabel,
-  UNAVAILABLE_MESSAGE,
   variantImage,
 } from '../product-display.ts';
 import { useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
@@ -108,7 +108,7 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
         )}
         {soldOut ? (
           <Text size="xs" c="red.9" fw={500}>
-            {UNAVAILABLE_MESSAGE}
+            {messages.product.unavailable}
           </Text>
         ) : (
           <Text size="xs" c={variant && variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">

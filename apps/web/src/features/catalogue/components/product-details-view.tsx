@@ -1,4 +1,5 @@
 import type { Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Price } from '../../../components/price.tsx';
@@ -11,7 +12,6 @@ import {
   pickInitialVariant,
   productPrice,
   stockLabel,
-  UNAVAILABLE_MESSAGE,
   variantImages,
 } from '../product-display.ts';
 import { useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
@@ -81,7 +81,7 @@ export function ProductDetailsView({
                 {OUT_OF_STOCK_BADGE}
               </Badge>
               <Text size="sm" c="red.9" fw={500}>
-                {UNAVAILABLE_MESSAGE}
+                {messages.product.unavailable}
               </Text>
             </Group>
           )}
@@ -120,7 +120,7 @@ export function ProductDetailsView({
           <TechnicalInfo product={product} variant={variant} />
         </Tabs.Panel>
         <Tabs.Panel value="about" className={classes.tabPanel}>
-          <Text className={classes.description}>{product.description?.trim() || 'No description yet.'}</Text>
+          <Text className={classes.description}>{product.description?.trim() || messages.product.noDescription}</Text>
         </Tabs.Panel>
       </Tabs>
     </>

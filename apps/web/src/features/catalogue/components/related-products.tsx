@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../api.ts';
@@ -27,7 +28,7 @@ export function RelatedProducts({ productId, email, orderEntry }: RelatedProduct
         <ProductGridSkeleton count={RELATED_SKELETONS} />
       ) : related.isError ? (
         <Text size="sm" c="dimmed">
-          Related products could not be loaded.
+          {messages.product.relatedLoadFailed}
         </Text>
       ) : (
         <ProductGrid products={related.data} label="Related products" orderEntry={orderEntry} />

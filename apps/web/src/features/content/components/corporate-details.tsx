@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export default function CorporateDetails() {
   if (details.isError) {
     return (
       <Text size="sm" c="dimmed">
-        Our contact details could not be loaded.
+        {messages.content.contactLoadFailed}
       </Text>
     );
   }

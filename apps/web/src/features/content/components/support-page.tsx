@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -37,7 +38,7 @@ function PageContent({ pageName }: { pageName: SupportPageName }) {
         <Title order={1} className={classes.title}>
           {label}
         </Title>
-        <LoadError title="This page could not be loaded" mt="md" {...retryQuery(page)} />
+        <LoadError title={messages.content.pageLoadFailed} mt="md" {...retryQuery(page)} />
       </>
     );
   }
@@ -57,11 +58,11 @@ function PageContent({ pageName }: { pageName: SupportPageName }) {
 function PageNotFound() {
   return (
     <Stack gap="sm" align="flex-start">
-      <title>Page not found · Frameport</title>
+      <title>{`${messages.content.pageNotFoundTitle} · Frameport`}</title>
       <Title order={1} className={classes.title}>
-        Page not found
+        {messages.content.pageNotFoundTitle}
       </Title>
-      <Text c="dimmed">This support page does not exist. Choose one of our help pages instead:</Text>
+      <Text c="dimmed">{messages.content.supportPageMissing}</Text>
       <Group gap="xs" component="ul" className={classes.pageList}>
         {[...SUPPORT_LINKS, ...LEGAL_LINKS].map((link) => (
           <li key={link.pageName}>

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/List.css';
 import type { AddCartLine, Product, SkippedCartLine } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -39,7 +40,7 @@ export function CsvImport({ lookup, onSubmit, busy }: CsvImportProps) {
         problems: [...parsed.problems, ...resolved.problems].sort((a, b) => a.line - b.line),
       });
     } catch {
-      setLookupError('Model numbers could not be checked. Please try again.');
+      setLookupError(messages.express.checkFailed);
     } finally {
       setChecking(false);
     }
@@ -129,10 +130,10 @@ export function CsvImport({ lookup, onSubmit, busy }: CsvImportProps) {
           <Alert
             color="orange"
             variant="light"
-            title={`${checked.problems.length} ${checked.problems.length === 1 ? 'row' : 'rows'} could not be added`}
+            title={messages.express.rowsNotAdded(checked.problems.length)}
             icon={<IconAlertTriangle size={18} aria-hidden="true" />}
           >
-            <List size="sm" spacing={4} aria-label="Rows that could not be added">
+            <List size="sm" spacing={4} aria-label={messages.express.rowsNotAddedLabel}>
               {checked.problems.map((problem) => (
                 <List.Item key={`${problem.line}-${problem.reason}`}>
                   {`Line ${problem.line} (${problem.text}): ${problem.reason}`}
@@ -143,7 +144,7 @@ export function CsvImport({ lookup, onSubmit, busy }: CsvImportProps) {
         )}
         {checked && checked.lines.length === 0 && checked.problems.length === 0 && (
           <Text size="sm" c="dimmed">
-            No rows to add.
+            {messages.express.noRows}
           </Text>
         )}
       </Stack>

@@ -1,13 +1,11 @@
 import '@mantine/core/styles/Combobox.css';
 import type { Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Autocomplete, Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { EXPRESS_DEBOUNCE_MS, expressKeys, type ModelLookup } from '../api.ts';
-
-export const INVALID_MODEL = 'Invalid Model Number. Please enter a valid Model Number';
-export const DUPLICATE_MODEL = 'Product already added. Please add different product';
 
 type ModelSearchProps = {
   lookup: ModelLookup;
@@ -37,11 +35,11 @@ export function ModelSearch({ lookup, listedIds, onPick, label }: ModelSearchPro
   const options = [...new Set(matches.map((product) => product.modelName))];
   const settled = debounced !== '' && debounced === text.trim() && search.isSuccess && !search.isFetching;
   const error = duplicate
-    ? DUPLICATE_MODEL
+    ? messages.express.duplicateModel
     : settled && options.length === 0
-      ? INVALID_MODEL
+      ? messages.express.invalidModel
       : search.isError && debounced === text.trim()
-        ? 'Model numbers could not be searched. Please try again.'
+        ? messages.express.searchFailed
         : null;
 
   const pick = (modelName: string) => {

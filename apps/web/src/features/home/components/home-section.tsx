@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Group, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -36,5 +37,5 @@ export function HomeSection({ title, viewAllTo, viewAllSubject, children }: Home
 
 /** A section whose data failed: what happened and a Retry, in the space the tiles would take. */
 export function SectionError({ what, message, retrying, onRetry }: { what: string; message: string; retrying: boolean; onRetry: () => void }) {
-  return <LoadError title={`${what} could not be loaded`} message={message} retrying={retrying} onRetry={onRetry} retryWhat={what.toLowerCase()} />;
+  return <LoadError title={messages.catalogue.sectionLoadFailed(what)} message={message} retrying={retrying} onRetry={onRetry} retryWhat={what.toLowerCase()} />;
 }

@@ -17,9 +17,9 @@ const SANDBOX_PAYMENT_TEXT = 'Paid in the payment sandbox: no money moved';
 
 /** Why a period cannot be shown, or null when it can. */
 function rangeProblem(range: DateRange, today: string): string | null {
-  if (!ISO_DATE.test(range.from) || !ISO_DATE.test(range.to)) return 'Please choose both dates.';
-  if (range.from > range.to) return 'The start date must be on or before the end date.';
-  if (range.to > today) return 'The end date cannot be after today.';
+  if (!ISO_DATE.test(range.from) || !ISO_DATE.test(range.to)) return messages.invoice.chooseDates;
+  if (range.from > range.to) return messages.invoice.startAfterEnd;
+  if (range.to > today) return messages.invoice.endAfterToday;
   return null;
 }
 
@@ -66,7 +66,7 @@ export function AccountStatement({ retailerId, selected, onToggle, selectionLock
   }
   if (statement.isError && !statement.data) {
     return (
-      <Notice tone="error" role="alert" title="Your account statement could not be loaded">
+      <Notice tone="error" role="alert" title={messages.invoice.statementLoadFailed}>
         <Text size="sm">{getErrorMessage(statement.error)}</Text>
         <Button mt="sm" size="xs" variant="default" onClick={() => void statement.refetch()} loading={statement.isFetching}>
           Retry
@@ -162,7 +162,7 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={6} className={tableClasses.empty}>
-                Nothing is open: every invoice is paid.
+                {messages.invoice.nothingOpen}
               </Table.Td>
             </Table.Tr>
           ) : (
@@ -227,7 +227,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
           {statement.Entries.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={6} className={tableClasses.empty}>
-                No invoices or payments in this period.
+                {messages.invoice.noEntries}
               </Table.Td>
             </Table.Tr>
           ) : (

@@ -43,7 +43,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
     try {
       saveFile(await fetchInvoicePdf(row), pdfFileName(row.InvoiceNo));
     } catch (error) {
-      notifyError(getErrorMessage(error), `Invoice ${row.InvoiceNo} could not be downloaded`);
+      notifyError(getErrorMessage(error), messages.invoice.downloadFailed(row.InvoiceNo));
     } finally {
       setDownloading(null);
     }
@@ -134,7 +134,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
       <div className={classes.footer}>
         <Text size="sm" c="dimmed" className="tabular" aria-live="polite" mt="xs">
           {rows.length === 0
-            ? 'No invoices'
+            ? messages.invoice.none
             : `Showing ${first + 1}–${first + shown.length} of ${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'}`}
         </Text>
         <div className={classes.pageSize}>

@@ -35,7 +35,7 @@ export function MyInvoices({ email }: { email: string | null }) {
   if (profile.isPending) return <InvoicesSkeleton />;
   if (profile.isError) {
     return (
-      <Notice tone="error" role="alert" title="Your invoices could not be loaded">
+      <Notice tone="error" role="alert" title={messages.invoice.listLoadFailed}>
         <Text size="sm">{getErrorMessage(profile.error)}</Text>
         <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
           Retry
@@ -100,7 +100,7 @@ function InvoicesScreen({ retailerId }: { retailerId: number }) {
       ) : report.isPending ? (
         <InvoicesSkeleton />
       ) : report.isError && !report.data ? (
-        <Notice tone="error" role="alert" title="Your invoices could not be loaded">
+        <Notice tone="error" role="alert" title={messages.invoice.listLoadFailed}>
           <Text size="sm">{getErrorMessage(report.error)}</Text>
           <Button mt="sm" size="xs" variant="default" onClick={() => void report.refetch()} loading={report.isFetching}>
             Retry

@@ -135,10 +135,10 @@ export function usePayFlow({ retailerId, scope }: { retailerId: number; scope: P
 
 const STATUS_LOOK: Record<GetRazorpaymentStatusResponse['status'], { tone: NoticeTone; title: string }> = {
   paid: { tone: 'success', title: messages.payment.paidTitle },
-  created: { tone: 'pending', title: 'Payment pending' },
+  created: { tone: 'pending', title: messages.payment.pendingTitle },
   failed: { tone: 'error', title: messages.payment.failedTitle },
-  expired: { tone: 'error', title: 'Payment link expired' },
-  cancelled: { tone: 'error', title: 'Payment cancelled' },
+  expired: { tone: 'error', title: messages.payment.expiredTitle },
+  cancelled: { tone: 'error', title: messages.payment.cancelledTitle },
 };
 
 type PayInvoicesProps = {
@@ -166,7 +166,7 @@ export function PayInvoices({ flow, scope, onContinue }: PayInvoicesProps) {
         </Title>
 
         {scope.duePaise === 0 && !locked ? (
-          <Text size="sm">Nothing to pay: every invoice is paid.</Text>
+          <Text size="sm">{messages.payment.nothingToPay}</Text>
         ) : (
           <>
             <div aria-live="polite">
@@ -223,7 +223,7 @@ export function PayInvoices({ flow, scope, onContinue }: PayInvoicesProps) {
         )}
 
         {flow.createError !== null && (
-          <Notice tone="error" role="alert" title="The payment could not be started">
+          <Notice tone="error" role="alert" title={messages.payment.startFailed}>
             {flow.createError}
           </Notice>
         )}
@@ -263,7 +263,7 @@ export function PayInvoices({ flow, scope, onContinue }: PayInvoicesProps) {
         )}
 
         {flow.statusError !== null && (
-          <Notice tone="error" role="alert" title="The payment status could not be read">
+          <Notice tone="error" role="alert" title={messages.payment.statusFailed}>
             {flow.statusError}
           </Notice>
         )}

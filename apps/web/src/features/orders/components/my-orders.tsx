@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Drawer, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,7 +32,7 @@ export function MyOrders({ email, onOrderAgain }: { email: ActingEmail; onOrderA
   }
   if (orders.isError && !orders.data) {
     return (
-      <LoadError title="Your orders could not be loaded" {...retryQuery(orders)} />
+      <LoadError title={messages.order.listLoadFailed} {...retryQuery(orders)} />
     );
   }
 

@@ -1,4 +1,5 @@
 import type { AddCartLine, AddItemsToCartResponseSchema, OrderDetailLine } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Alert, Anchor, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,7 +55,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
   }
   if (details.isError) {
     return (
-      <LoadError title="This order could not be loaded" {...retryQuery(details)} />
+      <LoadError title={messages.order.loadFailed} {...retryQuery(details)} />
     );
   }
 

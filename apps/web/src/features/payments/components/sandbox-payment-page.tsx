@@ -64,17 +64,14 @@ function SandboxLink({ linkId }: { linkId: string }) {
   if (link.isError) {
     if (link.error instanceof ApiError && link.error.status === 404) {
       return (
-        <Outcome title="Payment link not found" pageTitle={`Payment link not found - ${PAGE_TITLE}`} tone="bad">
-          <Text size="sm">
-            There is no sandbox payment link at this address for the account you are signed in with. Please start a new payment in
-            Frameport.
-          </Text>
+        <Outcome title={messages.payment.sandbox.linkNotFoundTitle} pageTitle={`${messages.payment.sandbox.linkNotFoundTitle} - ${PAGE_TITLE}`} tone="bad">
+          <Text size="sm">{messages.payment.sandbox.linkNotFound}</Text>
         </Outcome>
       );
     }
     return (
       <Outcome title={PAGE_TITLE} pageTitle={PAGE_TITLE}>
-        <Alert color="red" role="alert" title="The payment could not be loaded">
+        <Alert color="red" role="alert" title={messages.payment.sandbox.loadFailed}>
           {getErrorMessage(link.error)}
         </Alert>
         <Button variant="default" onClick={() => void link.refetch()} loading={link.isFetching}>
@@ -101,7 +98,7 @@ function SandboxLink({ linkId }: { linkId: string }) {
           </Text>
           <Text className={classes.note}>This is a sandbox: no real money moves. Choose how this test payment ends.</Text>
           {action.isError && (
-            <Alert color="red" role="alert" title="Nothing changed">
+            <Alert color="red" role="alert" title={messages.payment.sandbox.nothingChanged}>
               {getErrorMessage(action.error)}
             </Alert>
           )}
@@ -139,16 +136,16 @@ function SandboxLink({ linkId }: { linkId: string }) {
       return (
         <Outcome title={messages.payment.failedTitle} pageTitle={`${messages.payment.failedTitle} - ${PAGE_TITLE}`} tone="bad">
           <Details link={data} extra={[['Amount', inr(data.amount)]]} />
-          <Text size="sm">{data.failureReason ?? 'The payment did not go through.'} No money was taken.</Text>
+          <Text size="sm">{data.failureReason ?? messages.payment.sandbox.didNotGoThrough} {messages.payment.sandbox.noMoneyTaken}</Text>
           <Text size="sm">{messages.payment.closeWindow}</Text>
           {back}
         </Outcome>
       );
     case 'cancelled':
       return (
-        <Outcome title="Payment link cancelled" pageTitle={`Payment link cancelled - ${PAGE_TITLE}`} tone="bad">
+        <Outcome title={messages.payment.sandbox.linkCancelledTitle} pageTitle={`${messages.payment.sandbox.linkCancelledTitle} - ${PAGE_TITLE}`} tone="bad">
           <Details link={data} extra={[['Amount', inr(data.amount)]]} />
-          <Text size="sm">This payment link can no longer be paid. Please start a new payment in Frameport.</Text>
+          <Text size="sm">{messages.payment.sandbox.linkUnpayable}</Text>
           <Text size="sm">{messages.payment.closeWindow}</Text>
           {back}
         </Outcome>
