@@ -3,6 +3,30 @@
  * (including their spelling), because an existing client may match on them.
  */
 export const messages = {
+  /** Button and link labels several screens share. */
+  actions: {
+    retry: 'Retry',
+    tryAgain: 'Try again',
+    goHome: 'Go to home',
+    backToLogin: 'Back to Login',
+    logIn: 'Log in',
+    browseProducts: 'Browse products',
+    cancel: 'Cancel',
+    close: 'Close',
+    ok: 'OK',
+  },
+  /** The profile menu's entries (header and phone menu) and the account page's tabs. */
+  account: {
+    profile: 'My Profile',
+    orders: 'My Orders',
+    changePassword: 'Change Password',
+    invoices: 'My Invoices',
+    switchUser: 'Switch User',
+    logout: 'Logout',
+  },
+  footer: {
+    tagline: 'Wholesale eyewear for optical retailers across India',
+  },
   login: {
     emailRequired: 'Please enter Email',
     emailInvalid: 'Invalid email address',
@@ -63,6 +87,8 @@ export const messages = {
     linkExpired: 'This confirmation link has expired. Ask for the change again on your profile.',
   },
   password: {
+    current: 'Current password',
+    showCurrent: 'Show current password',
     mustHave: 'Password must have',
     minLength: 'At least 8 characters',
     number: 'At least 1 number',
@@ -152,12 +178,16 @@ export const messages = {
     confirm: (businessName: string) => `Are you sure you want to switch to ${businessName}?`,
     success: (businessName: string) => `You have successfully swithced to ${businessName}`,
     chooseRetailer: 'Choose a retailer to order for',
+    /** The switch's confirmation and success dialogs. */
+    title: 'Switch user',
     loadFailed: 'Could not load your retailers',
     noneLinkedTitle: 'No retailers linked',
     noneLinked: 'No retailers are linked to your account yet. Please contact your administrator.',
     noMatch: (search: string) => `No retailers match “${search}”.`,
   },
   order: {
+    subtotal: 'Subtotal',
+    total: 'Order total',
     placed: 'Order Placed Successfully',
     notFound: 'Order not found.',
     cartNotFound: 'This cart was not found. Please reload your cart.',

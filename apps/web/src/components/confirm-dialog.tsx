@@ -18,11 +18,11 @@ type ConfirmDialogProps = {
 /** The one confirmation for destructive actions (delete a line, clear the cart). */
 export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = messages.confirm.title }: ConfirmDialogProps) {
   return (
-    <AppModal opened={opened} onClose={busy ? () => {} : onCancel} title={title} closeLabel="Close" centered size="sm">
+    <AppModal opened={opened} onClose={busy ? () => {} : onCancel} title={title} closeLabel={messages.actions.close} centered size="sm">
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy}>
-          Cancel
+          {messages.actions.cancel}
         </Button>
         <Button color="red.8" onClick={onConfirm} loading={busy}>
           {confirmLabel}

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Alert, Button, Text, VisuallyHidden, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { getErrorMessage } from '../lib/api-client.ts';
@@ -20,7 +21,7 @@ export function LoadError({ title, message, retrying, onRetry, retryWhat, mt }: 
     <Alert color="red" variant="light" mt={mt} title={title} icon={<IconAlertCircle size={18} aria-hidden="true" />}>
       {message !== undefined && <Text size="sm">{message}</Text>}
       <Button mt={message === undefined ? 'xs' : 'sm'} size="xs" variant="default" onClick={onRetry} loading={retrying}>
-        Retry
+        {messages.actions.retry}
         {retryWhat !== undefined && <VisuallyHidden> {retryWhat}</VisuallyHidden>}
       </Button>
     </Alert>

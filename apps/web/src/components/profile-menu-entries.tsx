@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { IconFileInvoice, IconKey, IconListDetails, IconUser, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PROFILE_LINKS } from '../config/paths.ts';
@@ -11,11 +12,11 @@ export type ProfileMenuEntry = { label: string; to: string; icon: ReactNode };
  */
 export function profileMenuEntries({ isSalesExecutive, canOrder }: { isSalesExecutive: boolean; canOrder: boolean }): ProfileMenuEntry[] {
   const entries: (ProfileMenuEntry | false)[] = [
-    { label: 'My Profile', to: PROFILE_LINKS.profile, icon: <IconUser size={16} aria-hidden="true" /> },
-    canOrder && { label: 'My Orders', to: PROFILE_LINKS.orders, icon: <IconListDetails size={16} aria-hidden="true" /> },
-    isSalesExecutive && { label: 'Switch User', to: PROFILE_LINKS.switchUser, icon: <IconUsers size={16} aria-hidden="true" /> },
-    { label: 'Change Password', to: PROFILE_LINKS.changePassword, icon: <IconKey size={16} aria-hidden="true" /> },
-    canOrder && { label: 'My Invoices', to: PROFILE_LINKS.invoices, icon: <IconFileInvoice size={16} aria-hidden="true" /> },
+    { label: messages.account.profile, to: PROFILE_LINKS.profile, icon: <IconUser size={16} aria-hidden="true" /> },
+    canOrder && { label: messages.account.orders, to: PROFILE_LINKS.orders, icon: <IconListDetails size={16} aria-hidden="true" /> },
+    isSalesExecutive && { label: messages.account.switchUser, to: PROFILE_LINKS.switchUser, icon: <IconUsers size={16} aria-hidden="true" /> },
+    { label: messages.account.changePassword, to: PROFILE_LINKS.changePassword, icon: <IconKey size={16} aria-hidden="true" /> },
+    canOrder && { label: messages.account.invoices, to: PROFILE_LINKS.invoices, icon: <IconFileInvoice size={16} aria-hidden="true" /> },
   ];
   return entries.filter((entry): entry is ProfileMenuEntry => entry !== false);
 }

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,7 @@ export function MarketingFooter() {
           <div>
             <BrandMark />
             <Text size="sm" c="dimmed" mt={6} mb="md">
-              Wholesale eyewear for optical retailers across India
+              {messages.footer.tagline}
             </Text>
             {near ? (
               <Suspense fallback={<ContactsSkeleton />}>

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +21,7 @@ export function SignedInFooter({ products, productsLoading }: { products: NavLin
           <div className={classes.footerCompany}>
             <BrandMark />
             <Text size="sm" c="dimmed" mt={6} mb="md">
-              Wholesale eyewear for optical retailers across India
+              {messages.footer.tagline}
             </Text>
             <CorporateDetails />
           </div>

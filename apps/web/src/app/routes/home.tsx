@@ -126,7 +126,7 @@ function Account({ profile }: { profile: UserProfile }) {
         <Alert variant="light" icon={<IconUsers size={18} aria-hidden="true" />}>
           You can choose a retailer to act for from{' '}
           <Anchor component={Link} to={PROFILE_LINKS.switchUser} fw={600}>
-            Switch User
+            {messages.account.switchUser}
           </Anchor>
           .
         </Alert>

@@ -16,7 +16,7 @@ export function NotFoundPage() {
         </Title>
         <Text c="dimmed">{messages.content.pageMissing}</Text>
         <Button component={Link} to="/home">
-          Go to home
+          {messages.actions.goHome}
         </Button>
       </Stack>
     </Center>

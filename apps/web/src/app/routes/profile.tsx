@@ -2,6 +2,7 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
+import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -22,11 +23,11 @@ const PAGE_TITLE = 'My Account';
 
 /** The account tabs, each with the URL flag that selects it (spec section 2); My Profile needs none. */
 const TABS = [
-  { value: 'profile', flag: null, label: 'My Profile' },
-  { value: 'orders', flag: 'order', label: 'My Orders' },
-  { value: 'change-password', flag: 'change-password', label: 'Change Password' },
-  { value: 'invoices', flag: 'my-invoices', label: 'My Invoices' },
-  { value: 'switch-user', flag: 'switch-user', label: 'Switch User' },
+  { value: 'profile', flag: null, label: messages.account.profile },
+  { value: 'orders', flag: 'order', label: messages.account.orders },
+  { value: 'change-password', flag: 'change-password', label: messages.account.changePassword },
+  { value: 'invoices', flag: 'my-invoices', label: messages.account.invoices },
+  { value: 'switch-user', flag: 'switch-user', label: messages.account.switchUser },
 ] as const;
 type Tab = (typeof TABS)[number];
 type TabValue = Tab['value'];

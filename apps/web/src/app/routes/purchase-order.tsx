@@ -149,7 +149,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
           description="Add products from the catalogue to build your order."
           action={
             <Button component={Link} to="/products">
-              Browse products
+              {messages.actions.browseProducts}
             </Button>
           }
         />

@@ -21,7 +21,7 @@ export function RouteErrorPage() {
         <Group justify="center">
           <Button onClick={() => window.location.reload()}>Reload page</Button>
           <Button component={Link} to="/home" variant="default">
-            Go to home
+            {messages.actions.goHome}
           </Button>
         </Group>
       </Stack>

@@ -102,11 +102,11 @@ function ChangeEmailForm({ onSent, onCancel }: { onSent: (message: string) => vo
         <PasswordField
           {...register('currentPassword')}
           id="change-email-password"
-          label="Current password"
+          label={messages.password.current}
           autoComplete="current-password"
           disabled={busy}
           error={errors.currentPassword?.message}
-          toggleLabel="Show current password"
+          toggleLabel={messages.password.showCurrent}
         />
         {request.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
@@ -118,7 +118,7 @@ function ChangeEmailForm({ onSent, onCancel }: { onSent: (message: string) => vo
             Send confirmation link
           </Button>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
+            {messages.actions.cancel}
           </Button>
         </Group>
       </Stack>

@@ -61,11 +61,11 @@ export function ChangePasswordForm() {
           <PasswordField
             {...register('CurrentPassword')}
             id="change-current-password"
-            label="Current password"
+            label={messages.password.current}
             autoComplete="current-password"
             disabled={change.isPending}
             error={errors.CurrentPassword?.message}
-            toggleLabel="Show current password"
+            toggleLabel={messages.password.showCurrent}
           />
           <NewPasswordFields
             idPrefix="change"
@@ -81,7 +81,7 @@ export function ChangePasswordForm() {
             </Alert>
           )}
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
-            Change Password
+            {messages.account.changePassword}
           </Button>
         </Stack>
       </form>

@@ -321,7 +321,7 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
               Submit
             </Button>
             <Button variant="outline" onClick={onDone} disabled={busy}>
-              Cancel
+              {messages.actions.cancel}
             </Button>
           </Group>
         </Stack>

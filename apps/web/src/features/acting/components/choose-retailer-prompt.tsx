@@ -9,7 +9,7 @@ export function ChooseRetailerPrompt() {
   return (
     <Alert color="blue" variant="light" icon={<IconUserSearch size={18} aria-hidden="true" />} title={messages.switchUser.chooseRetailer}>
       <Button component={Link} to={PROFILE_LINKS.switchUser} size="xs" variant="default" mt={4}>
-        Switch User
+        {messages.account.switchUser}
       </Button>
     </Alert>
   );

@@ -88,7 +88,7 @@ export function SwitchUserPanel() {
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{getErrorMessage(retailers.error)}</Text>
             <Button size="xs" variant="default" onClick={() => void retailers.refetch()}>
-              Try again
+              {messages.actions.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -138,7 +138,7 @@ export function SwitchUserPanel() {
 
       <ConfirmDialog
         opened={pending !== null}
-        title="Switch user"
+        title={messages.switchUser.title}
         message={pending === null ? '' : messages.switchUser.confirm(pending.name)}
         confirmLabel="Switch"
         onConfirm={confirm}
@@ -148,15 +148,15 @@ export function SwitchUserPanel() {
       <AppModal
         opened={switchedTo !== null}
         onClose={() => setSwitchedTo(null)}
-        title="Switch user"
-        closeLabel="Close"
+        title={messages.switchUser.title}
+        closeLabel={messages.actions.close}
         centered
         size="sm"
       >
         <Stack gap="sm" align="center" ta="center">
           <IconCircleCheck size={40} color="var(--mantine-color-green-8)" aria-hidden="true" />
           <Text size="sm">{switchedTo === null ? '' : messages.switchUser.success(switchedTo)}</Text>
-          <Button onClick={() => setSwitchedTo(null)}>OK</Button>
+          <Button onClick={() => setSwitchedTo(null)}>{messages.actions.ok}</Button>
         </Stack>
       </AppModal>
     </Stack>

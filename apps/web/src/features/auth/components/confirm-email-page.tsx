@@ -52,7 +52,7 @@ function Confirmation({ token }: { token: string }) {
             {getErrorMessage(confirm.error)}
           </Alert>
           <Button variant="outline" onClick={() => confirm.mutate(token)}>
-            Try again
+            {messages.actions.tryAgain}
           </Button>
         </Stack>
       );
@@ -84,7 +84,7 @@ function Outcome({ ok, message, signedIn = false }: { ok: boolean; message: stri
       {ok && !signedIn && <Text size="sm">Your other sessions were signed out. Log in with your new email.</Text>}
       {ok && signedIn && <Text size="sm">Your other sessions were signed out; this one stays signed in.</Text>}
       <Anchor component={Link} to={toAccount ? '/profile' : '/login'} fw={600}>
-        {toAccount ? 'Go to My Profile' : ok ? 'Log in' : 'Back to Login'}
+        {toAccount ? 'Go to My Profile' : ok ? messages.actions.logIn : messages.actions.backToLogin}
       </Anchor>
     </Stack>
   );

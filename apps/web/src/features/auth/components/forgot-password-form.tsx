@@ -64,7 +64,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormP
           Send reset link
         </Button>
         <Anchor component="button" type="button" fw={600} onClick={() => onBack(getValues('email'))} style={{ alignSelf: 'center' }}>
-          Back to Login
+          {messages.actions.backToLogin}
         </Anchor>
       </Stack>
     </form>

@@ -49,7 +49,7 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Log in">
+    <form onSubmit={onSubmit} noValidate aria-label={messages.actions.logIn}>
       <Stack gap="md">
         <TextInput
           {...register('email')}
@@ -82,7 +82,7 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
           </Anchor>
         </Group>
         <Button type="submit" size="md" fullWidth loading={busy} disabled={!hydrated} mt="xs">
-          Log in
+          {messages.actions.logIn}
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Avatar, Badge, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -85,7 +86,7 @@ export function ProfileMenu() {
         ))}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={logout}>
-          Logout
+          {messages.account.logout}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -51,7 +51,7 @@ function CheckedReset({ token }: { token: string }) {
           {getErrorMessage(validity.error)}
         </Alert>
         <Button variant="outline" onClick={() => void validity.refetch()}>
-          Try again
+          {messages.actions.tryAgain}
         </Button>
       </Stack>
     );
@@ -129,7 +129,7 @@ function LinkProblem({ message }: { message: string }) {
         {message}
       </Alert>
       <Anchor component={Link} to="/login" fw={600}>
-        Back to Login
+        {messages.actions.backToLogin}
       </Anchor>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { formatInr, formatPercent, rupeesToPaise } from '@frameport/domain';
 import type { CartResponse } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Group, Paper, Text, Title } from '@mantine/core';
 
 type PaymentSummaryProps = {
@@ -36,7 +37,7 @@ export function PaymentSummary({ totals }: PaymentSummaryProps) {
         Payment summary
       </Title>
       <dl style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-        <Row label="Subtotal" rupees={totals.CartTotPrice} />
+        <Row label={messages.order.subtotal} rupees={totals.CartTotPrice} />
         {totals.TotalIGSTValue > 0 ? (
           <Row label={`IGST (${formatPercent(rates.iGSTRate)}%)`} rupees={totals.TotalIGSTValue} />
         ) : (
@@ -45,7 +46,7 @@ export function PaymentSummary({ totals }: PaymentSummaryProps) {
             <Row label={`SGST (${formatPercent(rates.sGSTRate)}%)`} rupees={totals.TotalSGSTValue} />
           </>
         )}
-        <Row label="Order total" rupees={totals.CartProductTotPricewithGST} strong />
+        <Row label={messages.order.total} rupees={totals.CartProductTotPricewithGST} strong />
       </dl>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Button, Radio, Stack, VisuallyHidden } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal.tsx';
 import type { SortChoice } from '../catalogue-url.ts';
@@ -36,7 +37,7 @@ export function MobileSortModal({ opened, onClose, choices, value, onChange }: M
         </Stack>
       </Radio.Group>
       <Button variant="default" fullWidth mt="md" onClick={onClose}>
-        Close
+        {messages.actions.close}
       </Button>
     </AppModal>
   );

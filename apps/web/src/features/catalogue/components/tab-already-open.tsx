@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export function TabAlreadyOpen({ productName, onOpenHere }: { productName: strin
       <Group justify="center">
         <Button onClick={onOpenHere}>Open it here anyway</Button>
         <Button component={Link} to="/products" variant="default">
-          Browse products
+          {messages.actions.browseProducts}
         </Button>
       </Group>
     </Stack>

@@ -73,7 +73,7 @@ function PageNotFound() {
         ))}
       </Group>
       <Button component={Link} to="/home" mt="xs">
-        Go to home
+        {messages.actions.goHome}
       </Button>
     </Stack>
   );

@@ -69,7 +69,7 @@ export function AccountStatement({ retailerId, selected, onToggle, selectionLock
       <Notice tone="error" role="alert" title={messages.invoice.statementLoadFailed}>
         <Text size="sm">{getErrorMessage(statement.error)}</Text>
         <Button mt="sm" size="xs" variant="default" onClick={() => void statement.refetch()} loading={statement.isFetching}>
-          Retry
+          {messages.actions.retry}
         </Button>
       </Notice>
     );

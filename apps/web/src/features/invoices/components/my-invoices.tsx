@@ -38,7 +38,7 @@ export function MyInvoices({ email }: { email: string | null }) {
       <Notice tone="error" role="alert" title={messages.invoice.listLoadFailed}>
         <Text size="sm">{getErrorMessage(profile.error)}</Text>
         <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-          Retry
+          {messages.actions.retry}
         </Button>
       </Notice>
     );
@@ -103,7 +103,7 @@ function InvoicesScreen({ retailerId }: { retailerId: number }) {
         <Notice tone="error" role="alert" title={messages.invoice.listLoadFailed}>
           <Text size="sm">{getErrorMessage(report.error)}</Text>
           <Button mt="sm" size="xs" variant="default" onClick={() => void report.refetch()} loading={report.isFetching}>
-            Retry
+            {messages.actions.retry}
           </Button>
         </Notice>
       ) : (

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, NavLink, Paper, Text } from '@mantine/core';
 import { IconBolt, IconEyeglass, IconHome, IconLogout, IconShoppingCart, IconSunglasses } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -33,7 +34,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
             Acting for <strong>{acting.retailer.businessName}</strong>
           </Text>
           <Anchor component={Link} to={PROFILE_LINKS.switchUser} size="sm" fw={600} onClick={onNavigate}>
-            Switch User
+            {messages.account.switchUser}
           </Anchor>
         </Paper>
       )}
@@ -95,7 +96,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
       <NavLink
         component="button"
         type="button"
-        label="Logout"
+        label={messages.account.logout}
         leftSection={<IconLogout size={18} aria-hidden="true" />}
         onClick={onLogout}
       />

@@ -45,7 +45,7 @@ export function MyOrders({ email, onOrderAgain }: { email: ActingEmail; onOrderA
         description="Orders you place appear here with their status."
         action={
           <Button component={Link} to="/products">
-            Browse products
+            {messages.actions.browseProducts}
           </Button>
         }
       />

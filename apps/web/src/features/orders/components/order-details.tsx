@@ -177,7 +177,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
           Order totals
         </Title>
         <dl style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          <TotalRow label="Subtotal" rupees={order.CartTotPrice} />
+          <TotalRow label={messages.order.subtotal} rupees={order.CartTotPrice} />
           {order.TotalIGSTValue > 0 ? (
             <TotalRow label="IGST" rupees={order.TotalIGSTValue} />
           ) : (
@@ -187,7 +187,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
             </>
           )}
           <Divider my={4} />
-          <TotalRow label="Order total" rupees={order.CartProductTotPricewithGST} strong />
+          <TotalRow label={messages.order.total} rupees={order.CartProductTotPricewithGST} strong />
         </dl>
       </Paper>
 

@@ -25,7 +25,7 @@ type OrderPlacedModalProps = {
 /** The spec's 'Order Placed Successfully' dialog with OK. */
 export function OrderPlacedModal({ opened, orderRefNo, onClose }: OrderPlacedModalProps) {
   return (
-    <AppModal opened={opened} onClose={onClose} title={messages.order.placed} closeLabel="Close" centered size="sm">
+    <AppModal opened={opened} onClose={onClose} title={messages.order.placed} closeLabel={messages.actions.close} centered size="sm">
       <Stack gap="sm" align="center" ta="center">
         <IconCircleCheck size={40} color="var(--mantine-color-green-8)" aria-hidden="true" />
         <Text size="sm">{ORDER_PLACED_DETAIL}</Text>
@@ -36,7 +36,7 @@ export function OrderPlacedModal({ opened, orderRefNo, onClose }: OrderPlacedMod
             </Text>
           </Paper>
         )}
-        <Button onClick={onClose}>OK</Button>
+        <Button onClick={onClose}>{messages.actions.ok}</Button>
       </Stack>
     </AppModal>
   );

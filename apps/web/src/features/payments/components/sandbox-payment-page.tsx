@@ -75,7 +75,7 @@ function SandboxLink({ linkId }: { linkId: string }) {
           {getErrorMessage(link.error)}
         </Alert>
         <Button variant="default" onClick={() => void link.refetch()} loading={link.isFetching}>
-          Retry
+          {messages.actions.retry}
         </Button>
       </Outcome>
     );
