@@ -27,6 +27,16 @@ export const messages = {
   footer: {
     tagline: 'Wholesale eyewear for optical retailers across India',
   },
+  /** The header, its phone menu and the public site's header. */
+  nav: {
+    main: 'Main',
+    skipToContent: 'Skip to content',
+    openNavigation: 'Open navigation',
+    frames: 'Frames',
+    sunglasses: 'Sunglasses',
+    purchaseOrder: 'Purchase order',
+    expressCheckout: 'Express checkout',
+  },
   login: {
     emailRequired: 'Please enter Email',
     emailInvalid: 'Invalid email address',
@@ -47,6 +57,7 @@ export const messages = {
   forgotPassword: {
     emailRequired: 'Please provide your email ID',
     emailInvalid: 'Please provide valid email address',
+    title: 'Forgot password',
     emailTooShort: 'please provide email id',
     sent: 'Password reset instructions sent to email.',
   },
@@ -99,6 +110,8 @@ export const messages = {
     changed: 'Your Password has been changed successfully',
   },
   quantity: {
+    /** A quantity field's accessible name. */
+    fieldLabel: (what: string) => `Quantity of ${what}`,
     range: 'Please enter quantity between 0 to 100',
     onlyInStock: (available: number) => `Only ${available} available in stock!`,
     /** A colour's stock, on the catalogue and in express checkout. */
@@ -111,6 +124,7 @@ export const messages = {
     orderValueLimit: 'Order value limit reached',
   },
   product: {
+    noImage: 'No image',
     notFound: 'Product not found.',
     /** The web's heading for the same 404. */
     notFoundTitle: 'Product not found',
@@ -151,6 +165,11 @@ export const messages = {
     },
   },
   cart: {
+    addToOrder: 'Add to order',
+    /** The cart icon's summary, and the running total in express checkout. */
+    totalQuantity: (quantity: number) => `Total quantity: ${quantity}`,
+    lines: (lines: number) => `Lines: ${lines}`,
+    totalValue: (formatted: string) => `Total value: ${formatted}`,
     expiryNotice: 'Items in your cart expire if the order is not placed within 24 hours of adding.',
     lineExpired: 'This item has expired. Please remove it and add it again.',
     expiredInOrder: 'Some items in your cart have expired. Please remove them and add them again.',
@@ -178,6 +197,7 @@ export const messages = {
     confirm: (businessName: string) => `Are you sure you want to switch to ${businessName}?`,
     success: (businessName: string) => `You have successfully swithced to ${businessName}`,
     chooseRetailer: 'Choose a retailer to order for',
+    actingFor: 'Acting for',
     /** The switch's confirmation and success dialogs. */
     title: 'Switch user',
     loadFailed: 'Could not load your retailers',
@@ -207,6 +227,7 @@ export const messages = {
     dateRange: 'The From date must not be after the To date.',
     nothingOverdue: 'Nothing overdue',
     none: 'No invoices',
+    totalDue: 'Total due',
     listLoadFailed: 'Your invoices could not be loaded',
     downloadFailed: (invoiceNo: string) => `Invoice ${invoiceNo} could not be downloaded`,
     statementLoadFailed: 'Your account statement could not be loaded',

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { MarketingHeader } from '../../features/marketing/components/marketing-header.tsx';
 import { MarketingFooter } from './marketing-footer.tsx';
@@ -13,7 +14,7 @@ export function MarketingLayout() {
     <div className={classes.shell}>
       <ScrollRestoration />
       <a href="#main" className="skip-link">
-        Skip to content
+        {messages.nav.skipToContent}
       </a>
       <MarketingHeader />
       <main id="main" tabIndex={-1} className={classes.main}>

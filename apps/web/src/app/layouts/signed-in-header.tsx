@@ -1,4 +1,5 @@
 import { formatInr, rupeesToPaise } from '@frameport/domain';
+import { messages } from '@frameport/domain/messages';
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -48,15 +49,15 @@ export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onT
             onClick={onToggleMenu}
             color="white"
             size="sm"
-            aria-label="Open navigation"
+            aria-label={messages.nav.openNavigation}
             aria-expanded={menuOpened}
           />
           <Link to="/home" className={classes.brandLink}>
             <BrandMark tone="light" />
           </Link>
-          <Box component="nav" aria-label="Main" visibleFrom="sm" className={classes.mainNav}>
-            <CategoryMenu label="Frames" links={frames} state={categories} />
-            <CategoryMenu label="Sunglasses" links={sunglasses} state={categories} />
+          <Box component="nav" aria-label={messages.nav.main} visibleFrom="sm" className={classes.mainNav}>
+            <CategoryMenu label={messages.nav.frames} links={frames} state={categories} />
+            <CategoryMenu label={messages.nav.sunglasses} links={sunglasses} state={categories} />
           </Box>
         </Group>
         <Group gap={4} wrap="nowrap" className={classes.barEnd}>

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ export function SignedInLayout() {
       {/* New pages start at the top (a footer link must not land mid-page); Back restores the position. */}
       <ScrollRestoration />
       <a href="#main" className="skip-link">
-        Skip to content
+        {messages.nav.skipToContent}
       </a>
       <SignedInHeader
         frames={frames}

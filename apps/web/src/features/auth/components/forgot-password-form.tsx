@@ -33,7 +33,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormP
   const onSubmit = handleSubmit((values) => forgot.mutate(values.email));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+    <form onSubmit={onSubmit} noValidate aria-label={messages.forgotPassword.title}>
       <Stack gap="md">
         <TextInput
           {...register('email')}

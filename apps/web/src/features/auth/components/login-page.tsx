@@ -33,7 +33,7 @@ export function LoginPage() {
 
   return (
     <div className={classes.root}>
-      <title>{forgot ? 'Forgot password · Frameport' : 'Log in · Frameport'}</title>
+      <title>{`${forgot ? messages.forgotPassword.title : messages.actions.logIn} · Frameport`}</title>
 
       <section className={classes.formColumn}>
         <div className={classes.formInner}>
@@ -45,7 +45,7 @@ export function LoginPage() {
           </Stack>
 
           <Title order={1} fz={28}>
-            {forgot ? 'Forgot password' : 'Partner login'}
+            {forgot ? messages.forgotPassword.title : 'Partner login'}
           </Title>
           <Text c="dimmed" mt={4} mb="lg">
             {forgot

@@ -60,7 +60,7 @@ export function CartLine({ item, quantity, onQuantityChange, onUpdate, onDelete,
       {item.Image ? (
         <img src={item.Image} alt="" width={96} height={48} loading="lazy" className={classes.lineImage} />
       ) : (
-        <span className={classes.lineImage} role="img" aria-label="No image" />
+        <span className={classes.lineImage} role="img" aria-label={messages.product.noImage} />
       )}
       <div className={classes.lineInfo}>
         <Group gap={6} wrap="wrap">
@@ -94,7 +94,7 @@ export function CartLine({ item, quantity, onQuantityChange, onUpdate, onDelete,
           <Group gap={6} align="flex-start" wrap="nowrap">
             <QuantityInput
               size="xs"
-              label={`Quantity of ${name}`}
+              label={messages.quantity.fieldLabel(name)}
               value={quantity}
               onChange={onQuantityChange}
               error={error}

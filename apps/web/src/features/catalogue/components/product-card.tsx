@@ -128,7 +128,7 @@ function CardOrderEntry({ product, variant, entry }: { product: Product; variant
     <div>
       <QuantityInput
         size="xs"
-        label={`Quantity of ${product.productName}, ${variant.frameColor} (${variant.colorVariant})`}
+        label={messages.quantity.fieldLabel(`${product.productName}, ${variant.frameColor} (${variant.colorVariant})`)}
         value={order.quantityOf(variant)}
         onChange={(quantity) => order.setQuantity(variant, quantity)}
         error={order.errorOf(variant)}
@@ -140,7 +140,7 @@ function CardOrderEntry({ product, variant, entry }: { product: Product; variant
         disabled={!order.canAdd}
         loading={order.adding}
       >
-        Add to order{order.total > 0 ? ` (${order.total})` : ''}
+        {messages.cart.addToOrder}{order.total > 0 ? ` (${order.total})` : ''}
       </Button>
     </div>
   );

@@ -146,7 +146,7 @@ function DetailsOrderEntry({ product, entry }: { product: Product; entry: OrderE
             </Text>
           </div>
           <QuantityInput
-            label={`Quantity of ${variant.frameColor} (${variant.colorVariant})`}
+            label={messages.quantity.fieldLabel(`${variant.frameColor} (${variant.colorVariant})`)}
             value={order.quantityOf(variant)}
             onChange={(quantity) => order.setQuantity(variant, quantity)}
             error={order.errorOf(variant)}
@@ -155,7 +155,7 @@ function DetailsOrderEntry({ product, entry }: { product: Product; entry: OrderE
         </Group>
       ))}
       <Button onClick={() => void order.add()} disabled={!order.canAdd} loading={order.adding} maw={420}>
-        Add to order{order.total > 0 ? ` (${order.total})` : ''}
+        {messages.cart.addToOrder}{order.total > 0 ? ` (${order.total})` : ''}
       </Button>
     </Stack>
   );

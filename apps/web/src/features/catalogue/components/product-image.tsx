@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './product-image.module.css';
@@ -30,9 +31,9 @@ export function ProductImage({ src, alt, loading = 'lazy' }: ProductImageProps) 
           onError={() => setFailedSrc(src)}
         />
       ) : (
-        <span className={classes.placeholder} role="img" aria-label={alt ? `${alt} (no image)` : 'No image'}>
+        <span className={classes.placeholder} role="img" aria-label={alt ? `${alt} (no image)` : messages.product.noImage}>
           <IconPhotoOff size={28} stroke={1.5} aria-hidden="true" />
-          <span aria-hidden="true">No image</span>
+          <span aria-hidden="true">{messages.product.noImage}</span>
         </span>
       )}
     </span>

@@ -167,7 +167,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
                             {colour.availableStockQuantity > 0 ? messages.quantity.inStock(colour.availableStockQuantity) : messages.quantity.outOfStock}
                           </Text>
                           <QuantityInput
-                            label={`Quantity of ${product.modelName} ${name}`}
+                            label={messages.quantity.fieldLabel(`${product.modelName} ${name}`)}
                             value={row.quantities[colour.colorVariant] ?? 0}
                             error={errorOf(row, colour.colorVariant, colour.availableStockQuantity, maxPerVariant)}
                             disabled={submitting}
@@ -221,10 +221,10 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
         </Button>
         <Group gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {`Total quantity: ${total}`}
+            {messages.cart.totalQuantity(total)}
           </Text>
           <Button onClick={() => void addToOrder()} disabled={total <= 0 || hasError} loading={submitting}>
-            Add to order
+            {messages.cart.addToOrder}
           </Button>
         </Group>
       </Group>

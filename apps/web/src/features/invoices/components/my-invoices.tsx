@@ -132,7 +132,7 @@ function InvoiceSummary({ rows }: { rows: { BalanceAmount: number; DaysOverdue: 
   return (
     <SimpleGrid cols={2} spacing="sm" maw={720}>
       <SummaryCard
-        label="Total due"
+        label={messages.invoice.totalDue}
         value={formatInr(balanceOf(open))}
         note={`${open.length} open of ${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'}`}
       />

@@ -171,7 +171,7 @@ export function PayInvoices({ flow, scope, onContinue }: PayInvoicesProps) {
           <>
             <div aria-live="polite">
               <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text fw={600}>Total due</Text>
+                <Text fw={600}>{messages.invoice.totalDue}</Text>
                 <Text fw={700} fz="lg" className="tabular">
                   {formatInr(scope.duePaise)}
                 </Text>

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import type { MouseEvent } from 'react';
 import { NavigationDrawer } from '../../../components/navigation-drawer.tsx';
 import classes from './marketing-header.module.css';
@@ -17,7 +18,7 @@ type MarketingDrawerProps = {
 export default function MarketingDrawer({ opened, onClose, onLogin }: MarketingDrawerProps) {
   return (
     <NavigationDrawer opened={opened} onClose={onClose} id="public-navigation" position="right">
-      <nav aria-label="Main">
+      <nav aria-label={messages.nav.main}>
         <NavigationLinks onLogin={onLogin} onNavigate={onClose} className={classes.drawerLinks} />
       </nav>
     </NavigationDrawer>

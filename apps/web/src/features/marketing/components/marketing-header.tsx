@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Box, Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
@@ -36,7 +37,7 @@ export function MarketingHeader() {
         <Link to={MARKETING_PATHS.home} className={classes.brandLink}>
           <BrandMark tone="light" />
         </Link>
-        <Box component="nav" aria-label="Main" visibleFrom="sm">
+        <Box component="nav" aria-label={messages.nav.main} visibleFrom="sm">
           <NavigationLinks onLogin={openLogin} className={classes.inlineLinks} />
         </Box>
         <Burger
@@ -51,7 +52,7 @@ export function MarketingHeader() {
           onFocus={wantDrawer}
           color="white"
           size="sm"
-          aria-label="Open navigation"
+          aria-label={messages.nav.openNavigation}
           aria-expanded={opened}
           aria-controls="public-navigation"
         />

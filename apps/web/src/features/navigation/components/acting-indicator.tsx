@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ export function ActingIndicator({ businessName }: { businessName: string }) {
         <Group gap="xs" justify="center" wrap="nowrap" className={classes.actingRow}>
           <IconBuildingStore size={16} aria-hidden="true" style={{ flex: 'none' }} />
           <Text size="sm" className={classes.actingText}>
-            Acting for <strong>{businessName}</strong>
+            {messages.switchUser.actingFor} <strong>{businessName}</strong>
           </Text>
           <Anchor component={Link} to={PROFILE_LINKS.switchUser} size="sm" fw={600} className={classes.actingSwitch}>
             Switch

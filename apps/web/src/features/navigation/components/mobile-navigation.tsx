@@ -31,7 +31,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
       {acting.retailer !== null && (
         <Paper bg="yellow.1" radius={0} px="md" py="xs" mb={4}>
           <Text size="sm">
-            Acting for <strong>{acting.retailer.businessName}</strong>
+            {messages.switchUser.actingFor} <strong>{acting.retailer.businessName}</strong>
           </Text>
           <Anchor component={Link} to={PROFILE_LINKS.switchUser} size="sm" fw={600} onClick={onNavigate}>
             {messages.account.switchUser}
@@ -47,7 +47,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
         onClick={onNavigate}
       />
       <CategoryGroup
-        label="Frames"
+        label={messages.nav.frames}
         icon={<IconEyeglass size={18} aria-hidden="true" />}
         links={frames}
         state={categories}
@@ -55,7 +55,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
         onNavigate={onNavigate}
       />
       <CategoryGroup
-        label="Sunglasses"
+        label={messages.nav.sunglasses}
         icon={<IconSunglasses size={18} aria-hidden="true" />}
         links={sunglasses}
         state={categories}
@@ -67,7 +67,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
           <NavLink
             component={Link}
             to={PURCHASE_ORDER_PATH}
-            label="Purchase order"
+            label={messages.nav.purchaseOrder}
             leftSection={<IconShoppingCart size={18} aria-hidden="true" />}
             active={pathname === PURCHASE_ORDER_PATH}
             onClick={onNavigate}
@@ -75,7 +75,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
           <NavLink
             component={Link}
             to={EXPRESS_CHECKOUT_PATH}
-            label="Express checkout"
+            label={messages.nav.expressCheckout}
             leftSection={<IconBolt size={18} aria-hidden="true" />}
             active={pathname === EXPRESS_CHECKOUT_PATH}
             onClick={onNavigate}

@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { ActionIcon, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconShoppingCart } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -23,7 +24,7 @@ export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
   const summary =
     cart === null
       ? null
-      : `Total quantity: ${cart.totalQuantity}. Lines: ${cart.lines}. Total value: ${cart.totalValue}.`;
+      : `${messages.cart.totalQuantity(cart.totalQuantity)}. ${messages.cart.lines(cart.lines)}. ${messages.cart.totalValue(cart.totalValue)}.`;
   return (
     <>
       <ActionIcon
@@ -32,7 +33,7 @@ export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
         variant="transparent"
         size={40}
         className={`${classes.iconButton} ${classes.fromTablet}`}
-        aria-label="Express checkout"
+        aria-label={messages.nav.expressCheckout}
       >
         <IconBolt size={22} stroke={1.8} aria-hidden="true" />
       </ActionIcon>
@@ -40,9 +41,9 @@ export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
         label={
           cart && (
             <>
-              <div>Total quantity: {cart.totalQuantity}</div>
-              <div>Lines: {cart.lines}</div>
-              <div>Total value: {cart.totalValue}</div>
+              <div>{messages.cart.totalQuantity(cart.totalQuantity)}</div>
+              <div>{messages.cart.lines(cart.lines)}</div>
+              <div>{messages.cart.totalValue(cart.totalValue)}</div>
             </>
           )
         }
@@ -58,7 +59,7 @@ export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
           variant="transparent"
           size={40}
           className={classes.iconButton}
-          aria-label="Purchase order"
+          aria-label={messages.nav.purchaseOrder}
           aria-describedby={summary === null ? undefined : summaryId}
           pos="relative"
         >

@@ -137,7 +137,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
                   {line.Image ? (
                     <img src={line.Image} alt="" width={72} height={36} loading="lazy" className={classes.thumb} />
                   ) : (
-                    <span className={classes.thumb} role="img" aria-label="No image" />
+                    <span className={classes.thumb} role="img" aria-label={messages.product.noImage} />
                   )}
                   <div>
                     <Text size="sm" fw={600}>
