@@ -80,8 +80,8 @@ export function AccountStatement({ retailerId, selected, onToggle, selectionLock
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <SummaryCard label="Total outstanding" value={inr(data.TotalOutstanding)} note={`${data.OpenInvoices.length} open ${data.OpenInvoices.length === 1 ? 'invoice' : 'invoices'}`} />
-        <SummaryCard label="Overdue" value={inr(data.Overdue)} alert={data.Overdue > 0} note={data.Overdue > 0 ? 'Past the due date' : messages.invoice.nothingOverdue} />
-        <SummaryCard label="Not yet due" value={inr(data.NotYetDue)} note={`Credit period ${data.CreditDays} days`} />
+        <SummaryCard label={messages.invoice.columns.overdue} value={inr(data.Overdue)} alert={data.Overdue > 0} note={data.Overdue > 0 ? 'Past the due date' : messages.invoice.nothingOverdue} />
+        <SummaryCard label={messages.invoice.columns.notYetDue} value={inr(data.NotYetDue)} note={`Credit period ${data.CreditDays} days`} />
         <SummaryCard label="Credit" value={inr(data.Credit)} note="Received, not yet applied" />
       </SimpleGrid>
 
@@ -149,13 +149,13 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={tableClasses.select}>
-              <VisuallyHidden>Pay</VisuallyHidden>
+              <VisuallyHidden>{messages.invoice.columns.pay}</VisuallyHidden>
             </Table.Th>
-            <Table.Th>Invoice no.</Table.Th>
-            <Table.Th>Invoice date</Table.Th>
-            <Table.Th>Due date</Table.Th>
-            <Table.Th>Overdue</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
+            <Table.Th>{messages.invoice.columns.number}</Table.Th>
+            <Table.Th>{messages.invoice.columns.date}</Table.Th>
+            <Table.Th>{messages.invoice.columns.dueDate}</Table.Th>
+            <Table.Th>{messages.invoice.columns.overdue}</Table.Th>
+            <Table.Th ta="right">{messages.invoice.columns.balance}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -170,25 +170,25 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
               <Table.Tr key={row.InvoiceID} aria-label={`Open invoice ${row.InvoiceNo}`}>
                 <Table.Td className={tableClasses.select}>
                   <Checkbox
-                    aria-label={`Select invoice ${row.InvoiceNo} to pay`}
+                    aria-label={messages.invoice.selectToPay(row.InvoiceNo)}
                     checked={selected.has(row.InvoiceNo)}
                     disabled={selectionLocked}
                     onChange={(event) => onToggle(row.InvoiceNo, event.currentTarget.checked)}
                   />
                 </Table.Td>
                 <Table.Td className={tableClasses.number}>{row.InvoiceNo}</Table.Td>
-                <Table.Td data-label="Invoice date">{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
-                <Table.Td data-label="Due date">{formatInvoiceDate(row.DueDate)}</Table.Td>
-                <Table.Td data-label="Overdue">
+                <Table.Td data-label={messages.invoice.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
+                <Table.Td data-label={messages.invoice.columns.dueDate}>{formatInvoiceDate(row.DueDate)}</Table.Td>
+                <Table.Td data-label={messages.invoice.columns.overdue}>
                   {row.DaysOverdue > 0 ? (
                     <Text component="span" size="sm" fw={600} c={OVERDUE_TEXT}>
                       {row.DaysOverdue} {row.DaysOverdue === 1 ? 'day' : 'days'}
                     </Text>
                   ) : (
-                    'Not yet due'
+                    messages.invoice.columns.notYetDue
                   )}
                 </Table.Td>
-                <Table.Td data-label="Balance" className={tableClasses.money} fw={600}>
+                <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money} fw={600}>
                   {inr(row.BalanceAmount)}
                 </Table.Td>
               </Table.Tr>
@@ -211,7 +211,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
             <Table.Th>Reference</Table.Th>
             <Table.Th ta="right">Debit</Table.Th>
             <Table.Th ta="right">Credit</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
+            <Table.Th ta="right">{messages.invoice.columns.balance}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -220,7 +220,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
             <Table.Td className={tableClasses.number} colSpan={4}>
               Opening balance
             </Table.Td>
-            <Table.Td data-label="Balance" className={tableClasses.money}>
+            <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money}>
               {inr(statement.OpeningBalance)}
             </Table.Td>
           </Table.Tr>
@@ -253,7 +253,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
                 <Table.Td data-label="Credit" className={tableClasses.money}>
                   {entry.Credit > 0 ? inr(entry.Credit) : '—'}
                 </Table.Td>
-                <Table.Td data-label="Balance" className={tableClasses.money}>
+                <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money}>
                   {inr(entry.Balance)}
                 </Table.Td>
               </Table.Tr>
@@ -264,7 +264,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
             <Table.Td className={tableClasses.number} colSpan={4}>
               Closing balance
             </Table.Td>
-            <Table.Td data-label="Balance" className={tableClasses.money}>
+            <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money}>
               {inr(statement.ClosingBalance)}
             </Table.Td>
           </Table.Tr>

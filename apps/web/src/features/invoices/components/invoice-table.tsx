@@ -56,13 +56,13 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.select}>
-                <VisuallyHidden>Pay</VisuallyHidden>
+                <VisuallyHidden>{messages.invoice.columns.pay}</VisuallyHidden>
               </Table.Th>
-              <Table.Th>Invoice no.</Table.Th>
-              <Table.Th>Invoice date</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Paid</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
+              <Table.Th>{messages.invoice.columns.number}</Table.Th>
+              <Table.Th>{messages.invoice.columns.date}</Table.Th>
+              <Table.Th ta="right">{messages.invoice.columns.amount}</Table.Th>
+              <Table.Th ta="right">{messages.invoice.columns.paid}</Table.Th>
+              <Table.Th ta="right">{messages.invoice.columns.balance}</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Document</Table.Th>
             </Table.Tr>
@@ -84,7 +84,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
                   <Table.Td className={classes.select}>
                     {isOpen(row) && (
                       <Checkbox
-                        aria-label={`Select invoice ${row.InvoiceNo} to pay`}
+                        aria-label={messages.invoice.selectToPay(row.InvoiceNo)}
                         checked={selected.has(row.InvoiceNo)}
                         disabled={selectionLocked}
                         onChange={(event) => onToggle(row.InvoiceNo, event.currentTarget.checked)}
@@ -92,14 +92,14 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
                     )}
                   </Table.Td>
                   <Table.Td className={classes.number}>{row.InvoiceNo}</Table.Td>
-                  <Table.Td data-label="Invoice date">{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
-                  <Table.Td data-label="Amount" className={classes.money}>
+                  <Table.Td data-label={messages.invoice.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
+                  <Table.Td data-label={messages.invoice.columns.amount} className={classes.money}>
                     {inr(row.InvoiceAmount)}
                   </Table.Td>
-                  <Table.Td data-label="Paid" className={classes.money}>
+                  <Table.Td data-label={messages.invoice.columns.paid} className={classes.money}>
                     {inr(row.PaymentAmount)}
                   </Table.Td>
-                  <Table.Td data-label="Balance" className={classes.money} fw={600}>
+                  <Table.Td data-label={messages.invoice.columns.balance} className={classes.money} fw={600}>
                     {inr(row.BalanceAmount)}
                   </Table.Td>
                   <Table.Td className={classes.status}>

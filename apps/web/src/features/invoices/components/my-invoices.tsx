@@ -137,7 +137,7 @@ function InvoiceSummary({ rows }: { rows: { BalanceAmount: number; DaysOverdue: 
         note={`${open.length} open of ${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'}`}
       />
       <SummaryCard
-        label="Overdue"
+        label={messages.invoice.columns.overdue}
         value={formatInr(overduePaise)}
         alert={overduePaise > 0}
         note={overdue.length === 0 ? messages.invoice.nothingOverdue : `${overdue.length} ${overdue.length === 1 ? 'invoice' : 'invoices'} past the due date`}
