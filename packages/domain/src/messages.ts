@@ -67,6 +67,13 @@ export const messages = {
     failed: 'Reset password failed!',
   },
   profile: {
+    /** Contact fields as the profile shows and edits them, and the home page's account card. */
+    fields: {
+      email: 'Email',
+      phone: 'Phone',
+      alternatePhone: 'Alternate phone',
+      gstin: 'GSTIN',
+    },
     loadFailed: 'Your profile could not be loaded',
     /** The home page's account card. */
     accountLoadFailed: 'Your account details could not be loaded',
@@ -135,6 +142,13 @@ export const messages = {
     relatedLoadFailed: 'Related products could not be loaded.',
   },
   catalogue: {
+    /** The catalogue's sort and filter controls (the page, the phone's modals, the chips). */
+    sortBy: 'Sort by',
+    filters: 'Filters',
+    closeFilters: 'Close filters',
+    clearFilters: 'Clear filters',
+    clear: 'Clear',
+    availability: 'Availability',
     categoriesLoading: 'Loading…',
     categoriesLoadFailed: 'Categories could not be loaded',
     noCategories: 'No categories yet',
@@ -166,6 +180,8 @@ export const messages = {
   },
   cart: {
     addToOrder: 'Add to order',
+    clearCart: 'Clear Cart',
+    deleteLine: (name: string) => `Delete ${name}`,
     /** The cart icon's summary, and the running total in express checkout. */
     totalQuantity: (quantity: number) => `Total quantity: ${quantity}`,
     lines: (lines: number) => `Lines: ${lines}`,
@@ -189,6 +205,7 @@ export const messages = {
   /** The spec's confirmations (purchase order, express checkout). */
   confirm: {
     title: 'Please confirm',
+    delete: 'Delete',
     deleteItem: 'Are you sure you want to delete this item?',
     clearCart: 'Are you sure you want to clear cart?',
     leavePage: 'Changes you made may not be saved.',
@@ -198,6 +215,8 @@ export const messages = {
     success: (businessName: string) => `You have successfully swithced to ${businessName}`,
     chooseRetailer: 'Choose a retailer to order for',
     actingFor: 'Acting for',
+    /** The strip's link and the confirmation's button. */
+    switch: 'Switch',
     /** The switch's confirmation and success dialogs. */
     title: 'Switch user',
     loadFailed: 'Could not load your retailers',

@@ -118,7 +118,7 @@ export function ProductsRoute() {
         <div className={classes.layout}>
           <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-labelledby="filters-heading">
             <Title order={2} fz="h4" id="filters-heading" mb="md">
-              Filters
+              {messages.catalogue.filters}
             </Title>
             {filterPanel(false)}
           </Box>
@@ -140,11 +140,11 @@ export function ProductsRoute() {
                 leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
                 onClick={filterModal.open}
               >
-                Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+                {messages.catalogue.filters}{activeCount > 0 ? ` (${activeCount})` : ''}
               </Button>
               <NativeSelect
                 visibleFrom="sm"
-                label="Sort by"
+                label={messages.catalogue.sortBy}
                 className={classes.sort}
                 data={choices}
                 value={currentSort}
@@ -181,7 +181,7 @@ export function ProductsRoute() {
               <Alert color="orange" variant="light" title={messages.catalogue.unreadableFilter} icon={<IconAlertCircle size={18} aria-hidden="true" />}>
                 <Text size="sm">{state.message}</Text>
                 <Button component={Link} to="/products" mt="sm" size="xs" variant="default">
-                  Clear filters
+                  {messages.catalogue.clearFilters}
                 </Button>
               </Alert>
             ) : results.isPending ? (
@@ -202,7 +202,7 @@ export function ProductsRoute() {
                   action={
                     hasAnything ? (
                       <Button component={Link} to="/products">
-                        Clear filters
+                        {messages.catalogue.clearFilters}
                       </Button>
                     ) : undefined
                   }
@@ -233,7 +233,7 @@ export function ProductsRoute() {
 
       <ScrollToTop />
 
-      <AppModal opened={filterModalOpened} onClose={filterModal.close} title="Filters" closeLabel="Close filters" size="lg">
+      <AppModal opened={filterModalOpened} onClose={filterModal.close} title={messages.catalogue.filters} closeLabel={messages.catalogue.closeFilters} size="lg">
         {filterPanel(true)}
         <Button fullWidth mt="lg" onClick={filterModal.close}>
           Show {total !== undefined ? `${countFormat.format(total)} products` : 'products'}

@@ -131,7 +131,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
         aside={
           count > 0 && (
             <Button variant="outline" color="red.9" onClick={() => setConfirming({ kind: 'clear' })} disabled={locked}>
-              Clear Cart
+              {messages.cart.clearCart}
             </Button>
           )
         }
@@ -214,7 +214,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
       <ConfirmDialog
         opened={confirming !== null}
         message={confirming?.kind === 'clear' ? messages.confirm.clearCart : messages.confirm.deleteItem}
-        confirmLabel={confirming?.kind === 'clear' ? 'Clear Cart' : 'Delete'}
+        confirmLabel={confirming?.kind === 'clear' ? messages.cart.clearCart : messages.confirm.delete}
         onConfirm={confirmAction}
         onCancel={() => setConfirming(null)}
         busy={remove.isPending || clear.isPending}

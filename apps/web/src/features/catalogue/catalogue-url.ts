@@ -7,6 +7,7 @@ import {
   type CatalogueQuery,
 } from '@frameport/domain';
 import { IN_FILTER_KEYS, SORT_KEYS, type Filter, type InFilterKey, type SortType } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 
 /**
  * /products keeps its whole state in the URL: the spec's search-string keys (searchText,
@@ -156,7 +157,7 @@ export function filterChips(query: CatalogueQuery, filters: readonly Filter[]): 
   if (query.isAvailable) {
     chips.push({
       key: 'isAvailable',
-      group: 'Availability',
+      group: messages.catalogue.availability,
       label: AVAILABILITY_LABEL,
       remove: (current) => ({ ...current, isAvailable: false }),
     });

@@ -140,7 +140,7 @@ export function SwitchUserPanel() {
         opened={pending !== null}
         title={messages.switchUser.title}
         message={pending === null ? '' : messages.switchUser.confirm(pending.name)}
-        confirmLabel="Switch"
+        confirmLabel={messages.switchUser.switch}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />

@@ -116,7 +116,7 @@ export function CartLine({ item, quantity, onQuantityChange, onUpdate, onDelete,
         <Text fw={600} size="sm" className="tabular" ta="right">
           {item.IsExpired ? '—' : formatInr(rupeesToPaise(item.CartProductTotPrice))}
         </Text>
-        <ActionIcon variant="subtle" color="red.8" aria-label={`Delete ${name}`} onClick={onDelete} disabled={locked}>
+        <ActionIcon variant="subtle" color="red.8" aria-label={messages.cart.deleteLine(name)} onClick={onDelete} disabled={locked}>
           <IconTrash size={18} aria-hidden="true" />
         </ActionIcon>
       </Group>

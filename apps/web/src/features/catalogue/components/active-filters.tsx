@@ -1,3 +1,4 @@
+import { messages } from '@frameport/domain/messages';
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -49,7 +50,7 @@ export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) 
         </Button>
       ))}
       <Anchor component={Link} to={clearTo} size="sm" fw={600} ml={4}>
-        Clear
+        {messages.catalogue.clear}
       </Anchor>
     </Group>
   );

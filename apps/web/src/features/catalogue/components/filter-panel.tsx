@@ -1,5 +1,6 @@
 import type { CatalogueQuery } from '@frameport/domain';
 import type { Filter } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Divider, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { AVAILABILITY_LABEL, setIds } from '../catalogue-url.ts';
@@ -70,7 +71,7 @@ export function AvailabilitySwitch({ checked, onChange }: { checked: boolean; on
   return (
     <div>
       <Text fw={600} size="sm" mb={8}>
-        Availability
+        {messages.catalogue.availability}
       </Text>
       <Switch
         label={AVAILABILITY_LABEL}

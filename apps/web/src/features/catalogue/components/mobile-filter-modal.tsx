@@ -1,5 +1,6 @@
 import type { CatalogueQuery } from '@frameport/domain';
 import type { Filter } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Tabs, VisuallyHidden } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ export function MobileFilterModal({ opened, onClose, filters, query, onApply }: 
       opened={opened}
       onClose={onClose}
       title="Filter"
-      closeLabel="Close filters"
+      closeLabel={messages.catalogue.closeFilters}
       fullScreen
       radius={0}
       transitionProps={{ transition: 'fade', duration: 150 }}
@@ -60,7 +61,7 @@ function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]
           ))}
           <Tabs.Tab value={AVAILABILITY_TAB} className={classes.tab}>
             <Group gap={6} wrap="nowrap" component="span">
-              Availability
+              {messages.catalogue.availability}
               <DraftCount count={draft.isAvailable ? 1 : 0} />
             </Group>
           </Tabs.Tab>
@@ -76,7 +77,7 @@ function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]
       </Tabs>
       <div className={classes.footer}>
         <Button variant="default" onClick={() => setDraft(withoutFilters)}>
-          Clear
+          {messages.catalogue.clear}
         </Button>
         <Button onClick={() => onApply(draft)}>Apply</Button>
       </div>

@@ -18,7 +18,7 @@ export function MobileSortModal({ opened, onClose, choices, value, onChange }: M
     <AppModal
       opened={opened}
       onClose={onClose}
-      title="Sort by"
+      title={messages.catalogue.sortBy}
       closeLabel="Close sort"
       transitionProps={{ transition: 'slide-up', duration: 150 }}
     >

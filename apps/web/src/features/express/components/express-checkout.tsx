@@ -150,7 +150,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
                       <Price amount={rupeesToPaise(product.discountedPrice)} listAmount={rupeesToPaise(product.netPrice)} size="sm" />
                     </Group>
                   </Accordion.Control>
-                  <ActionIcon variant="subtle" color="red.8" size={36} aria-label={`Delete ${rowLabel}`} onClick={() => setDeleting(row)}>
+                  <ActionIcon variant="subtle" color="red.8" size={36} aria-label={messages.cart.deleteLine(rowLabel)} onClick={() => setDeleting(row)}>
                     <IconTrash size={18} aria-hidden="true" />
                   </ActionIcon>
                 </Group>
@@ -234,7 +234,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
       <ConfirmDialog
         opened={deleting !== null}
         message={messages.confirm.deleteItem}
-        confirmLabel="Delete"
+        confirmLabel={messages.confirm.delete}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) removeRow(deleting.key);

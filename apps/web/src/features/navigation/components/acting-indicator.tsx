@@ -19,7 +19,7 @@ export function ActingIndicator({ businessName }: { businessName: string }) {
             {messages.switchUser.actingFor} <strong>{businessName}</strong>
           </Text>
           <Anchor component={Link} to={PROFILE_LINKS.switchUser} size="sm" fw={600} className={classes.actingSwitch}>
-            Switch
+            {messages.switchUser.switch}
           </Anchor>
         </Group>
       </Container>
