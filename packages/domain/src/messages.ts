@@ -26,10 +26,13 @@ export const messages = {
   },
   footer: {
     tagline: 'Wholesale eyewear for optical retailers across India',
+    support: 'Support',
+    legal: 'Legal',
   },
   /** The header, its phone menu and the public site's header. */
   nav: {
     main: 'Main',
+    home: 'Home',
     skipToContent: 'Skip to content',
     openNavigation: 'Open navigation',
     frames: 'Frames',
@@ -132,6 +135,7 @@ export const messages = {
   },
   product: {
     noImage: 'No image',
+    modelNumber: 'Model number',
     notFound: 'Product not found.',
     /** The web's heading for the same 404. */
     notFoundTitle: 'Product not found',
@@ -142,6 +146,8 @@ export const messages = {
     relatedLoadFailed: 'Related products could not be loaded.',
   },
   catalogue: {
+    /** The catalogue page's title, and its breadcrumb on a product page. */
+    title: 'All Frames & Sunglasses',
     /** The catalogue's sort and filter controls (the page, the phone's modals, the chips). */
     sortBy: 'Sort by',
     filters: 'Filters',

@@ -34,7 +34,7 @@ export function MarketingFooter() {
             )}
           </div>
           <LinkColumn title="Company" links={FOOTER_LINKS} />
-          <LinkColumn title="Legal" links={LEGAL_LINKS} />
+          <LinkColumn title={messages.footer.legal} links={LEGAL_LINKS} />
         </div>
         <Text size="sm" c="dimmed" className={classes.copyright}>
           {/* The year is editable data (the FOOTER page); the line keeps its height while it loads. */}

@@ -27,10 +27,10 @@ export function SignedInFooter({ products, productsLoading }: { products: NavLin
           </div>
           <LinkColumn title="Products" links={products} loading={productsLoading} />
           <LinkColumn
-            title="Support"
+            title={messages.footer.support}
             links={SUPPORT_LINKS.map((link) => ({ label: link.label, to: supportPath(link.pageName) }))}
           />
-          <LinkColumn title="Legal" links={LEGAL_LINKS.map((link) => ({ label: link.label, to: supportPath(link.pageName) }))} />
+          <LinkColumn title={messages.footer.legal} links={LEGAL_LINKS.map((link) => ({ label: link.label, to: supportPath(link.pageName) }))} />
         </div>
         {/* The line keeps its height while the year loads: nothing below it moves. */}
         <Text size="sm" c="dimmed" className={classes.copyright}>

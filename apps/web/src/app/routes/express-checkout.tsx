@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import type { AddCartLine, SkippedCartLine } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -39,7 +40,7 @@ export function ExpressCheckoutRoute() {
 
   return (
     <Stack gap="md">
-      <PageBreadcrumbs items={[{ label: 'Home', to: '/home' }, { label: PAGE_TITLE }]} />
+      <PageBreadcrumbs items={[{ label: messages.nav.home, to: '/home' }, { label: PAGE_TITLE }]} />
       <PageHeader
         title={PAGE_TITLE}
         description={

@@ -20,8 +20,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import classes from '../../features/catalogue/components/product-details.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 
-const CATALOGUE_CRUMB: Crumb = { label: 'All Frames & Sunglasses', to: '/products' };
-const HOME_CRUMB: Crumb = { label: 'Home', to: '/home' };
+const CATALOGUE_CRUMB: Crumb = { label: messages.catalogue.title, to: '/products' };
+const HOME_CRUMB: Crumb = { label: messages.nav.home, to: '/home' };
 
 /** /product-details?productId= (some links say ?id=). Opened in its own tab from the product cards. */
 export function ProductDetailsRoute() {

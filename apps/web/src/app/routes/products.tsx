@@ -43,7 +43,7 @@ import classes from './products.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
-const PAGE_TITLE = 'All Frames & Sunglasses';
+const PAGE_TITLE = messages.catalogue.title;
 const countFormat = new Intl.NumberFormat('en-IN');
 
 /**
@@ -92,7 +92,7 @@ export function ProductsRoute() {
   return (
     <>
       <Stack gap="md">
-        <PageBreadcrumbs items={[{ label: 'Home', to: '/home' }, { label: PAGE_TITLE }]} />
+        <PageBreadcrumbs items={[{ label: messages.nav.home, to: '/home' }, { label: PAGE_TITLE }]} />
 
         <PageHeader
           title={PAGE_TITLE}

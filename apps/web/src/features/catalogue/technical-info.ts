@@ -1,4 +1,5 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
+import { messages } from '@frameport/domain/messages';
 import { frameDimensions, isAccessory, NOT_AVAILABLE } from './product-display.ts';
 
 export type TechnicalRow = { label: string; value: string };
@@ -19,7 +20,7 @@ export function technicalInfoRows(product: Product, variant: ColourVariant | nul
   const brand = { label: 'Brand name', value: text(product.brandName) };
   const type = { label: 'Product type', value: text(product.productType) };
   const manufacturer = { label: 'Manufacturer details', value: text(product.manufacturerDetails) };
-  const model = { label: 'Model number', value: text(product.modelName) };
+  const model = { label: messages.product.modelNumber, value: text(product.modelName) };
   if (isAccessory(product)) return [brand, type, manufacturer, model];
   return [
     brand,

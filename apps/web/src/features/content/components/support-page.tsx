@@ -112,5 +112,5 @@ function PageSkeleton() {
 }
 
 function labelOf(pageName: SupportPageName): string {
-  return [...SUPPORT_LINKS, ...LEGAL_LINKS].find((link) => link.pageName === pageName)?.label ?? 'Support';
+  return [...SUPPORT_LINKS, ...LEGAL_LINKS].find((link) => link.pageName === pageName)?.label ?? messages.footer.support;
 }

@@ -203,7 +203,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
                 lookup={lookup}
                 listedIds={listedIds}
                 onPick={(product) => pick(row.key, product)}
-                label={blankRows.length > 1 ? `Model number ${index + 1}` : 'Model number'}
+                label={blankRows.length > 1 ? `${messages.product.modelNumber} ${index + 1}` : messages.product.modelNumber}
               />
             </div>
             {rows.length > 1 && (

@@ -41,7 +41,7 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
       <NavLink
         component={Link}
         to="/home"
-        label="Home"
+        label={messages.nav.home}
         leftSection={<IconHome size={18} aria-hidden="true" />}
         active={pathname === '/home'}
         onClick={onNavigate}
