@@ -24,6 +24,13 @@ export const messages = {
     switchUser: 'Switch User',
     logout: 'Logout',
   },
+  /** Field labels several forms and cards share (sign-in, forgot password, profile, the home account card). */
+  fields: {
+    email: 'Email',
+    phone: 'Phone',
+    alternatePhone: 'Alternate phone',
+    gstin: 'GSTIN',
+  },
   footer: {
     tagline: 'Wholesale eyewear for optical retailers across India',
     support: 'Support',
@@ -70,13 +77,6 @@ export const messages = {
     failed: 'Reset password failed!',
   },
   profile: {
-    /** Contact fields as the profile shows and edits them, and the home page's account card. */
-    fields: {
-      email: 'Email',
-      phone: 'Phone',
-      alternatePhone: 'Alternate phone',
-      gstin: 'GSTIN',
-    },
     loadFailed: 'Your profile could not be loaded',
     /** The home page's account card. */
     accountLoadFailed: 'Your account details could not be loaded',

@@ -148,9 +148,9 @@ function Account({ profile }: { profile: UserProfile }) {
             </Text>
           </Group>
           <Stack component="dl" gap="xs" mt="md" mb={0}>
-            <Detail label={messages.profile.fields.email} value={profile.Email} />
-            <Detail label={messages.profile.fields.phone} value={profile.PhoneNumber} />
-            <Detail label={messages.profile.fields.gstin} value={profile.GSTIN} />
+            <Detail label={messages.fields.email} value={profile.Email} />
+            <Detail label={messages.fields.phone} value={profile.PhoneNumber} />
+            <Detail label={messages.fields.gstin} value={profile.GSTIN} />
             <Detail label="Location" value={place || null} />
           </Stack>
         </Card>

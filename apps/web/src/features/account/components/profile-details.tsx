@@ -98,9 +98,9 @@ export function ProfileDetails({ email }: ProfileDetailsProps) {
           <Details
             items={[
               ['Contact person', data.Name],
-              [messages.profile.fields.phone, data.PhoneNumber],
-              [messages.profile.fields.alternatePhone, data.AlternatePhoneNumber],
-              [messages.profile.fields.email, data.Email],
+              [messages.fields.phone, data.PhoneNumber],
+              [messages.fields.alternatePhone, data.AlternatePhoneNumber],
+              [messages.fields.email, data.Email],
             ]}
           />
         </Card>
@@ -121,7 +121,7 @@ export function ProfileDetails({ email }: ProfileDetailsProps) {
             ['Country', data.CountryName],
             ['PIN code', data.PinCode],
             ['PAN', data.PAN],
-            [messages.profile.fields.gstin, data.GSTIN],
+            [messages.fields.gstin, data.GSTIN],
           ]}
         />
       </Card>
@@ -277,7 +277,7 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
             />
             <TextInput
               {...register('email')}
-              label={messages.profile.fields.email}
+              label={messages.fields.email}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -292,7 +292,7 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
             />
             <TextInput
               {...register('phoneNumber')}
-              label={messages.profile.fields.phone}
+              label={messages.fields.phone}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -301,7 +301,7 @@ function ContactForm({ profile, actingEmail, onDone }: ContactFormProps) {
             />
             <TextInput
               {...register('alternatePhoneNumber')}
-              label={messages.profile.fields.alternatePhone}
+              label={messages.fields.alternatePhone}
               description="Optional"
               type="tel"
               inputMode="tel"

@@ -37,7 +37,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormP
       <Stack gap="md">
         <TextInput
           {...register('email')}
-          label="Email"
+          label={messages.fields.email}
           type="email"
           inputMode="email"
           autoComplete="username"

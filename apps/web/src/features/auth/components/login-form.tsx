@@ -53,7 +53,7 @@ export function LoginForm({ defaultEmail, focusEmail, onForgotPassword }: LoginF
       <Stack gap="md">
         <TextInput
           {...register('email')}
-          label="Email"
+          label={messages.fields.email}
           type="email"
           inputMode="email"
           autoComplete="username"
