@@ -1,8 +1,9 @@
 /**
  * Accounts and sign-in: written by modules/account (sign-in, sessions, passwords, email change,
- * profile, the sign-in throttle); http/auth.ts only reads sessions. Roles, retailers, their sales
+ * profile, the sign-in throttle; the bearer hook reaches sessions through it). Roles, retailers, their sales
  * executives and shipping addresses are written by the seed today (the back office will edit them);
- * housekeeping deletes expired sign-in rows.
+ * housekeeping deletes expired sign-in rows; modules/test-seeding (only with TEST_SEEDING=true)
+ * creates retailers with their users, addresses and sales executive links for the end-to-end tests.
  */
 import type { Role as RoleCodeOfContract } from '@frameport/domain/contract';
 import { sql } from 'drizzle-orm';

@@ -1,6 +1,7 @@
 /**
- * Operations: the audit log, written by the modules that record who did what (account, content,
- * uploads, invoices), and the health heartbeat, written by http/health.ts.
+ * Operations: the audit log, written only through db/audit.ts `recordAudit` by the module that
+ * records an action (account, content, uploads, invoices; account's `recordOnBehalf` for calls made
+ * on behalf of a retailer), and the health heartbeat, written by http/health.ts.
  */
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns.ts';
