@@ -39,6 +39,30 @@ const featureZones = webFeatures.flatMap((feature) =>
   })),
 );
 
+/**
+ * The server's modules call each other only through a module's published surface: its `service.ts`
+ * (or `index.ts`, what app.ts wires). A module's routes, queries and helpers are its own.
+ */
+const SERVER_MODULES = 'apps/server/src/modules';
+const serverModuleZones = readdirSync(new URL(`./${SERVER_MODULES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    files: [`${SERVER_MODULES}/${entry.name}/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!${entry.name}/)[^./][^/]*/(?!(service|index)\\.ts$)`,
+              message: "A module imports another module's service.ts (or index.ts) only: publish what is needed there, or move a shared library to adapters/.",
+            },
+          ],
+        },
+      ],
+    },
+  }));
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
@@ -65,6 +89,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...featureZones,
+  ...serverModuleZones,
   {
     files: [`${WEB_SRC}/{lib,components,config}/**/*.{ts,tsx}`],
     rules: {

@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { COMPANY } from '../db/seed/reference.ts';
-import { hashPassword } from '../modules/account/password.ts';
+import { hashPassword } from '../adapters/password-hash.ts';
 import type { App } from '../app.ts';
 
 /** Small factories with overrides: each test makes the data it needs, nothing shared. */

@@ -9,7 +9,7 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { DiscountRule as DomainDiscountRule } from '@frameport/domain';
-import { hashPassword } from '../../modules/account/password.ts';
+import { hashPassword } from '../../adapters/password-hash.ts';
 import { sanitizePageHtml } from '../../modules/content/sanitize.ts';
 import { recordAudit } from '../audit.ts';
 import { queryRows, type Database, type Db, type Tx } from '../client.ts';

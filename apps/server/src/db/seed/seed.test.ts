@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/account/password.ts';
+import { verifyPassword } from '../../adapters/password-hash.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { queryRows } from '../client.ts';
 import { invoices, orderLines, orders, productColours, products, roles, salesExecutiveRetailers, states, users } from '../schema.ts';

@@ -15,7 +15,7 @@ import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { cancelPendingEmailChanges } from './email-change.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword } from '../../adapters/password-hash.ts';
 import { hashToken } from './service.ts';
 import { admit, clearAccount, forgotRules, verifyInQueue } from './throttle.ts';
 

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { cities, countries, retailers, salesExecutiveRetailers, states, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
-import { MAX_INPUT_PIXELS, contentStem, inspectImage } from '../uploads/images.ts';
+import { MAX_INPUT_PIXELS, contentStem, inspectImage } from '../../adapters/images.ts';
 import { MEDIA_UPLOADS_PREFIX, WEBP_CONTENT_TYPE } from '../uploads/service.ts';
 import type { AccountService } from './service.ts';
 

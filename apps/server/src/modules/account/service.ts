@@ -24,7 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from '../../adapters/password-hash.ts';
 import {
   admit,
   clearAccount,

@@ -18,7 +18,7 @@ import { messages } from '@frameport/domain/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginKnownAddresses, loginThrottle } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { verifyPassword } from './password.ts';
+import { verifyPassword } from '../../adapters/password-hash.ts';
 
 /** Per (account, address) pair: the guesses one address may make at one account. */
 export const PAIR_LIMIT = 5;

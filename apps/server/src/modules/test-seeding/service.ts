@@ -7,7 +7,7 @@ import { DEMO_LIMITS, DEMO_PASSWORDS, type RetailerSeed } from '../../db/seed/ac
 import { makeGstin } from '../../db/seed/gstin.ts';
 import { insertRetailer } from '../../db/seed/retailers.ts';
 import { AppError } from '../../http/errors.ts';
-import { hashPassword } from '../account/password.ts';
+import { hashPassword } from '../../adapters/password-hash.ts';
 
 /** The two states GST tells apart: the company's own (CGST + SGST) and another (IGST). */
 export const TEST_PLACES = {

@@ -21,7 +21,7 @@ import type { FileStore } from '../../adapters/storage.ts';
 import { IMAGE_TYPES } from '../../db/schema.ts';
 import { requireIdentity, requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { MAX_IMAGE_BYTES } from './images.ts';
+import { MAX_IMAGE_BYTES } from '../../adapters/images.ts';
 import { UPLOAD_KEY_PATTERN, WEBP_CONTENT_TYPE, type BannerFlags, type UploadService } from './service.ts';
 
 /** Two images of at most 5 MB each plus a few short fields. (The global limit is 100 KB.) */

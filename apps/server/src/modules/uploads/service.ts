@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { type BannerFlags, type IMAGE_TYPES, banners, productColours, productImages, products } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
-import { BANNER_WIDTHS, PRODUCT_WIDTHS, contentStem, encodeWebp, inspectImage, type EncodedImage } from './images.ts';
+import { BANNER_WIDTHS, PRODUCT_WIDTHS, contentStem, encodeWebp, inspectImage, type EncodedImage } from '../../adapters/images.ts';
 
 /** Stored files are served under this path: `${MEDIA_UPLOADS_PREFIX}/${key}`. */
 export const MEDIA_UPLOADS_PREFIX = '/media/uploads';

@@ -13,7 +13,7 @@ import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import type { Identity } from '../../http/identity.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loginAs } from '../../test/factories.ts';
-import { sniffFormat } from './images.ts';
+import { sniffFormat } from '../../adapters/images.ts';
 import { createUploadService } from './service.ts';
 
 // ---------------------------------------------------------------------------------------------

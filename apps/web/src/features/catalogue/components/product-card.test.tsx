@@ -76,7 +76,7 @@ describe('ProductCard', () => {
     const link = screen.getByRole('link', { name: /Vistara Aviator Classic/ });
     expect(link).toHaveAttribute('href', '/product-details?productId=42');
     expect(link).toHaveAttribute('target', '_blank');
-    // Keeps the opener so a this-tab-only session (sessionStorage) comes along.
+    // Keeps the opener: a session an older version left in sessionStorage comes along (product-card.tsx).
     expect(link).toHaveAttribute('rel', 'opener');
   });
 

@@ -22,9 +22,10 @@ import { ProductImage } from './product-image.tsx';
 import classes from './product-card.module.css';
 
 /**
- * Product details open in a new tab (spec section 2). `rel="opener"` on purpose: a session kept in
- * sessionStorage (no "Remember me") is copied only into a tab that keeps its opener, so with
- * `noopener` the new tab would ask to log in again. Same origin, so no reverse-tabnabbing risk.
+ * Product details open in a new tab (spec section 2), signed in like this one: the session is in
+ * localStorage (lib/session.ts). `rel="opener"` dates from when a session without "Remember me"
+ * lived in sessionStorage, which only a tab keeping its opener receives; it stays for a session an
+ * older version left there. Same origin, so no reverse-tabnabbing risk.
  */
 const NEW_TAB = { target: '_blank', rel: 'opener' } as const;
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { messages } from '@frameport/domain/messages';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: width × height of the source, checked before decoding pixels. */
