@@ -19,7 +19,7 @@ import {
   states,
   users,
 } from '../db/schema.ts';
-import { COMPANY } from '../db/seed/reference.ts';
+import { COMPANY, CORPORATE_DETAILS_ROW } from '../db/seed/reference.ts';
 import { hashPassword } from '../adapters/password-hash.ts';
 import type { App } from '../app.ts';
 
@@ -228,16 +228,7 @@ export async function createProduct(
 export async function ensureCorporateDetails(db: Db) {
   await db
     .insert(corporateDetails)
-    .values({
-      id: 1,
-      companyName: COMPANY.name,
-      address: COMPANY.address,
-      contactNumber: COMPANY.contactNumber,
-      emailId: COMPANY.emailId,
-      gstin: COMPANY.gstin,
-      pan: COMPANY.pan,
-      stateCode: COMPANY.stateCode,
-    })
+    .values(CORPORATE_DETAILS_ROW)
     .onConflictDoNothing();
   return COMPANY;
 }

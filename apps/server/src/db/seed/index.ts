@@ -63,6 +63,7 @@ import {
   COLLECTIONS,
   COLOURS,
   COMPANY,
+  CORPORATE_DETAILS_ROW,
   CONFIG_ROWS,
   EXTRA_TAGS,
   GENDERS,
@@ -363,16 +364,7 @@ async function seedReference(tx: Tx): Promise<Ref> {
   await tx
     .insert(pages)
     .values(PAGES.map((p) => ({ pageName: p.pageName, title: p.title, content: sanitizePageHtml(p.content), year: p.year ?? null })));
-  await tx.insert(corporateDetails).values({
-    id: 1,
-    companyName: COMPANY.name,
-    address: COMPANY.address,
-    contactNumber: COMPANY.contactNumber,
-    emailId: COMPANY.emailId,
-    gstin: COMPANY.gstin,
-    pan: COMPANY.pan,
-    stateCode: COMPANY.stateCode,
-  });
+  await tx.insert(corporateDetails).values(CORPORATE_DETAILS_ROW);
   await tx.insert(config).values(CONFIG_ROWS.map(([configKey, configValue, description]) => ({ configKey, configValue, description })));
 
   return {

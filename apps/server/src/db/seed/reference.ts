@@ -240,6 +240,18 @@ export const COMPANY = {
   stateCode: '36',
 };
 
+/** The company's single `corporate_details` row (the supplier on every tax invoice). */
+export const CORPORATE_DETAILS_ROW = {
+  id: 1,
+  companyName: COMPANY.name,
+  address: COMPANY.address,
+  contactNumber: COMPANY.contactNumber,
+  emailId: COMPANY.emailId,
+  gstin: COMPANY.gstin,
+  pan: COMPANY.pan,
+  stateCode: COMPANY.stateCode,
+};
+
 export const CONFIG_ROWS: [string, string, string][] = [
   ['CompanyStateCode', '36', 'GST state code of the supplier (Telangana)'],
   ['CartExpiryHours', '24', 'Cart lines expire this many hours after they were added'],
