@@ -8,3 +8,5 @@ export * from './limits.ts';
 export * from './catalogue-search.ts';
 export * from './invoices.ts';
 export * from './numbering.ts';
+export * from './order-desk.ts';
+export * from './desk-messages.ts';

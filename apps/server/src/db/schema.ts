@@ -24,6 +24,7 @@ export * from './schema/pricing.ts';
 export * from './schema/content.ts';
 export * from './schema/cart.ts';
 export * from './schema/orders.ts';
+export * from './schema/shipments.ts';
 export * from './schema/invoices.ts';
 export * from './schema/payments.ts';
 export * from './schema/mail.ts';

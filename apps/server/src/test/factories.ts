@@ -13,6 +13,8 @@ import {
   products,
   productTypes,
   retailers,
+  ROLE_IDS,
+  ROLE_ROWS,
   roles,
   salesExecutiveRetailers,
   shippingAddresses,
@@ -38,11 +40,7 @@ function unique(prefix: string) {
 export async function ensureReferenceData(db: Db) {
   await db
     .insert(roles)
-    .values([
-      { id: 1, code: 'admin', name: 'Admin' },
-      { id: 2, code: 'retailer', name: 'Retailer' },
-      { id: 3, code: 'salesexecutive', name: 'Sales Executive' },
-    ])
+    .values(ROLE_ROWS)
     .onConflictDoNothing();
   await db.insert(countries).values({ code: 'IN', name: 'India' }).onConflictDoNothing();
   const [india] = await db.select().from(countries).where(eq(countries.code, 'IN'));
@@ -125,9 +123,11 @@ export async function createRetailer(
   return { userId: user.id, email, password, retailerId: retailer.id };
 }
 
+const STAFF_NAMES = { admin: 'Admin User', salesexecutive: 'Sales Person', warehouse: 'Warehouse Person', accounts: 'Accounts Person' } as const;
+
 export async function createStaffUser(
   db: Db,
-  role: 'salesexecutive' | 'admin',
+  role: 'salesexecutive' | 'admin' | 'warehouse' | 'accounts',
   overrides: { email?: string; password?: string; linkedRetailerIds?: number[] } = {},
 ): Promise<TestUser> {
   await ensureReferenceData(db);
@@ -138,8 +138,8 @@ export async function createStaffUser(
     .values({
       email,
       passwordHash: await hashPassword(password),
-      roleId: role === 'admin' ? 1 : 3,
-      name: role === 'admin' ? 'Admin User' : 'Sales Person',
+      roleId: ROLE_IDS[role],
+      name: STAFF_NAMES[role],
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user not created');

@@ -47,8 +47,19 @@ export const ROLE_NAMES = {
   retailer: 'Retailer',
   salesexecutive: 'Sales Executive',
   admin: 'Admin',
+  warehouse: 'Warehouse',
+  accounts: 'Accounts',
 } as const;
 export type Role = keyof typeof ROLE_NAMES;
+
+/**
+ * The distributor's staff, who work in the back office (/admin): `admin` everything, `warehouse`
+ * orders and shipments (no credit override, no prices), `accounts` credit, holds, overrides,
+ * invoices and payments (no dispatch).
+ */
+export const STAFF_ROLES = ['admin', 'warehouse', 'accounts'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 
 /** RoleName lower-cased with spaces removed (spec section 6): 'Sales Executive' → 'salesexecutive'. */
 export function normaliseRole(roleName: string): string {

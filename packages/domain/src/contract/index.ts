@@ -10,3 +10,4 @@ export * from './account.ts';
 export * from './content.ts';
 export * from './invoices.ts';
 export * from './payments.ts';
+export * from './admin-orders.ts';

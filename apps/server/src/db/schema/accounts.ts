@@ -5,9 +5,10 @@
  * housekeeping deletes expired sign-in rows; modules/test-seeding (only with TEST_SEEDING=true)
  * creates retailers with their users, addresses and sales executive links for the end-to-end tests.
  */
-import type { Role as RoleCodeOfContract } from '@frameport/domain/contract';
+import { ROLE_NAMES, type Role as RoleCodeOfContract } from '@frameport/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -23,17 +24,19 @@ import { createdAt, paise, sqlList, tstz, updatedAt } from './columns.ts';
 import { cities, countries, states } from './reference.ts';
 
 /** Fixed ids of the seeded roles; the codes are the contract's roles. */
-export const ROLE_IDS = { admin: 1, retailer: 2, salesexecutive: 3 } as const satisfies Record<
+export const ROLE_IDS = { admin: 1, retailer: 2, salesexecutive: 3, warehouse: 4, accounts: 5 } as const satisfies Record<
   RoleCodeOfContract,
   number
 >;
 export type RoleCode = keyof typeof ROLE_IDS;
 export const ROLE_CODES = Object.keys(ROLE_IDS) as [RoleCode, ...RoleCode[]];
+/** The roles table's rows, written by the seed (and the tests' reference data). */
+export const ROLE_ROWS = ROLE_CODES.map((code) => ({ id: ROLE_IDS[code], code, name: ROLE_NAMES[code] }));
 
 export const roles = pgTable(
   'roles',
   {
-    /** Fixed ids: 1 Admin, 2 Retailer, 3 Sales Executive (see ROLE_IDS). */
+    /** Fixed ids: 1 Admin, 2 Retailer, 3 Sales Executive, 4 Warehouse, 5 Accounts (see ROLE_IDS). */
     id: integer().primaryKey(),
     code: text({ enum: ROLE_CODES }).notNull().unique(),
     name: text().notNull(),
@@ -67,6 +70,14 @@ export const retailers = pgTable(
     maxLimitPerVariant: integer().notNull().default(20),
     maxOrderQuantity: integer().notNull().default(500),
     maxOrderValuePaise: paise().notNull().default(50_000_000),
+    // Credit control (the order desk): confirming an order checks these. Written by modules/orders.
+    creditLimitPaise: paise().notNull().default(50_000_000),
+    /** Days from invoice to due date; null: the configured default (INVOICE_CREDIT_DAYS). */
+    paymentTermsDays: integer(),
+    creditHold: boolean().notNull().default(false),
+    creditHoldReason: text(),
+    creditUpdatedAt: tstz(),
+    creditUpdatedByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -79,6 +90,9 @@ export const retailers = pgTable(
     check('retailers_gstin_format', sql`gstin is null or gstin ~ '^[0-9]{2}[A-Z0-9]{13}$'`),
     check('retailers_limits_positive', sql`max_limit_per_variant > 0 and max_order_quantity > 0`),
     check('retailers_max_order_value_nonneg', sql`max_order_value_paise >= 0`),
+    check('retailers_credit_limit_nonneg', sql`credit_limit_paise >= 0`),
+    check('retailers_payment_terms_range', sql`payment_terms_days is null or payment_terms_days between 0 and 365`),
+    check('retailers_credit_hold_reason', sql`not credit_hold or credit_hold_reason is not null`),
   ],
 );
 

@@ -1,13 +1,15 @@
 /**
- * Invoices and their gap-free numbers: written by modules/invoices; modules/payments adds what was
- * paid (`paid_paise`; the balance and payment status are generated from it).
+ * Invoices and their gap-free numbers: written by modules/invoices (one per shipment, raised when
+ * modules/shipments dispatches it; the e-invoice registration fields); modules/payments adds what
+ * was paid (`paid_paise`; the balance and payment status are generated from it).
  */
 import { INVOICE_PAYMENT_STATUSES } from '@frameport/domain';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, paise, updatedAt } from './columns.ts';
+import { createdAt, paise, tstz, updatedAt } from './columns.ts';
 import { retailers } from './accounts.ts';
 import { orders } from './orders.ts';
+import { shipments } from './shipments.ts';
 
 /** Gap-free numbering per series and financial year (invoice numbers, which GST rules require without gaps). */
 export const documentSequences = pgTable(
@@ -34,12 +36,20 @@ export const invoices = pgTable(
     financialYear: text().notNull(),
     orderId: integer()
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    /**
+     * The shipment this invoice bills (one invoice per shipment). Null for the invoices raised for
+     * a whole order before shipments existed (the seeded history): those bill the order's lines.
+     */
+    shipmentId: integer()
+      .unique()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
     retailerId: integer()
       .notNull()
       .references(() => retailers.id, { onDelete: 'restrict' }),
     invoiceDate: date({ mode: 'string' }).notNull(),
+    /** Invoice date plus the retailer's payment terms at the time; null: the configured default terms. */
+    dueDate: date({ mode: 'string' }),
     amountPaise: paise().notNull(),
     paidPaise: paise().notNull().default(0),
     /** amount - paid, computed by the database. */
@@ -53,11 +63,19 @@ export const invoices = pgTable(
         sql`case when paid_paise >= amount_paise then 'Paid' when paid_paise = 0 then 'Unpaid' else 'Partially Paid' end`,
       ),
     documentPath: text(),
+    // E-invoice registration (the IRP's answer, recorded once registered; INV-01 JSON is drawn on request).
+    irn: text(),
+    irnAckNo: text(),
+    irnAckDate: tstz(),
+    irnSignedQrCode: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('invoices_retailer_id_invoice_date_idx').on(t.retailerId, t.invoiceDate.desc().nullsFirst()),
+    index('invoices_order_id_idx').on(t.orderId),
+    index('invoices_invoice_date_idx').on(t.invoiceDate),
+    check('invoices_irn_complete', sql`(irn is null) = (irn_ack_no is null) and (irn is null) = (irn_ack_date is null)`),
     check('invoices_invoice_no_format', sql`invoice_no ~ '^[A-Za-z0-9/-]{1,16}$'`),
     check('invoices_invoice_no_length', sql`char_length(invoice_no) <= 16`),
     check('invoices_amounts', sql`amount_paise >= 0 and paid_paise >= 0 and paid_paise <= amount_paise`),

@@ -3,7 +3,7 @@
  * records an action (account, content, uploads, invoices; account's `recordOnBehalf` for calls made
  * on behalf of a retailer), and the health heartbeat, written by http/health.ts.
  */
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns.ts';
 import { retailers, users } from './accounts.ts';
 
@@ -38,3 +38,24 @@ export const heartbeats = pgTable('heartbeats', {
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type NewAuditLogRow = typeof auditLog.$inferInsert;
+
+/**
+ * The answers of the back office's state changes by Idempotency-Key (http/idempotency.ts): the key
+ * is claimed in the change's own transaction, so a retry (or a second click) gets the first answer
+ * and changes nothing. Housekeeping deletes keys older than a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** 'POST /api/admin/orders/:id/confirm' with the id: a key reused for another call is refused. */
+    request: text().notNull(),
+    statusCode: integer(),
+    response: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);

@@ -1,14 +1,14 @@
 /**
  * Orders, their lines and status history: written by modules/orders (placing an order).
  */
+import { HOLD_KINDS, ORDER_STATUSES, type OrderStatus } from '@frameport/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, paise, percent, sqlList, tstz, updatedAt } from './columns.ts';
 import { retailers, shippingAddresses, users } from './accounts.ts';
 import { productColours } from './catalogue.ts';
 
-export const ORDER_STATUSES = ['Placed', 'Confirmed', 'Dispatched', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /**
  * Order reference numbers ('FP/2026-27/000123': the financial year, then this number). A sequence,
@@ -30,8 +30,24 @@ export const orders = pgTable(
     placedByUserId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * Derived (domain `deriveOrderStatus`) from the decisions below and the shipments, and written
+     * in the same transaction as whatever changed them: stored so the queue can filter and count.
+     */
     status: text({ enum: ORDER_STATUSES }).notNull().default('Placed'),
     note: text(),
+    // The order desk's decisions (modules/orders): confirmed, on hold, cancelled; who, when, why.
+    confirmedAt: tstz(),
+    confirmedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Why the credit check was passed over (accounts or admin), when it was. */
+    creditOverrideReason: text(),
+    holdKind: text({ enum: HOLD_KINDS }),
+    holdReason: text(),
+    heldAt: tstz(),
+    heldByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: tstz(),
+    cancelledByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text(),
     /** Client-supplied (or cart-derived) key: placing the same order twice creates one order. */
     idempotencyKey: text(),
     // Bill-to snapshot (the retailer at the time of the order).
@@ -76,6 +92,8 @@ export const orders = pgTable(
       .on(t.retailerId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
     check('orders_status_check', sql`status in (${sqlList(ORDER_STATUSES)})`),
+    check('orders_hold_kind_check', sql`hold_kind is null or hold_kind in (${sqlList(HOLD_KINDS)})`),
+    check('orders_hold_complete', sql`(hold_kind is null) = (hold_reason is null)`),
     check('orders_total_quantity_positive', sql`total_quantity > 0`),
     check(
       'orders_money_nonneg',
@@ -108,7 +126,12 @@ export const orderLines = pgTable(
     armLengthMm: integer(),
     hsnCode: text().notNull(),
     gstRatePercent: percent().notNull(),
+    /** Ordered (after the desk's edits). */
     quantity: integer().notNull(),
+    /** Pieces cancelled (never dispatched); the line's money columns are for quantity − cancelled. */
+    cancelledQuantity: integer().notNull().default(0),
+    /** When the open (backordered) pieces are expected, as told to the retailer. */
+    backorderExpectedDate: date({ mode: 'string' }),
     /** List (net) price per unit. */
     unitPricePaise: paise().notNull(),
     discountPerUnitPaise: paise().notNull().default(0),
@@ -131,6 +154,7 @@ export const orderLines = pgTable(
     index('order_lines_order_id_idx').on(t.orderId),
     index('order_lines_product_colour_id_idx').on(t.productColourId),
     check('order_lines_quantity_positive', sql`quantity > 0`),
+    check('order_lines_cancelled_quantity', sql`cancelled_quantity >= 0 and cancelled_quantity <= quantity`),
     check(
       'order_lines_money_nonneg',
       sql`unit_price_paise >= 0 and discount_per_unit_paise >= 0 and discount_per_unit_paise <= unit_price_paise

@@ -4,6 +4,8 @@ export const DEMO_PASSWORDS = {
   retailer: 'Retailer@123',
   sales: 'Sales@12345',
   admin: 'Admin@12345',
+  warehouse: 'Warehouse@123',
+  accounts: 'Accounts@123',
 } as const;
 
 export const DEMO_EMAILS = {
@@ -11,6 +13,8 @@ export const DEMO_EMAILS = {
   retailerBlr: 'retailer.blr@frameport.test',
   sales: 'sales@frameport.test',
   admin: 'admin@frameport.test',
+  warehouse: 'warehouse@frameport.test',
+  accounts: 'accounts@frameport.test',
 } as const;
 
 export interface RetailerSeed {
@@ -199,4 +203,6 @@ export const RETAILERS: RetailerSeed[] = [
 export const STAFF = [
   { email: DEMO_EMAILS.admin, name: 'Asha Varma', roleId: 1, phone: '9000011111', password: DEMO_PASSWORDS.admin },
   { email: DEMO_EMAILS.sales, name: 'Suresh Naidu', roleId: 3, phone: '9000022222', password: DEMO_PASSWORDS.sales },
+  { email: DEMO_EMAILS.warehouse, name: 'Ravi Kumar', roleId: 4, phone: '9000033333', password: DEMO_PASSWORDS.warehouse },
+  { email: DEMO_EMAILS.accounts, name: 'Lakshmi Iyer', roleId: 5, phone: '9000044444', password: DEMO_PASSWORDS.accounts },
 ] as const;

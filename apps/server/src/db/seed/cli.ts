@@ -64,7 +64,8 @@ async function main() {
     console.table(summary);
     console.log(`total ${Math.round(performance.now() - started)} ms`);
     console.log('Demo logins: retailer@frameport.test / Retailer@123, retailer.blr@frameport.test / Retailer@123,');
-    console.log('             sales@frameport.test / Sales@12345, admin@frameport.test / Admin@12345');
+    console.log('             sales@frameport.test / Sales@12345, admin@frameport.test / Admin@12345,');
+    console.log('             warehouse@frameport.test / Warehouse@123, accounts@frameport.test / Accounts@123');
     return 0;
   } finally {
     await database.close();

@@ -44,6 +44,7 @@ import {
   productTags,
   productTypes,
   products,
+  ROLE_ROWS,
   roles,
   sizes,
   states,
@@ -237,11 +238,7 @@ interface Ref {
 }
 
 async function seedReference(tx: Tx): Promise<Ref> {
-  await tx.insert(roles).values([
-    { id: 1, code: 'admin', name: 'Admin' },
-    { id: 2, code: 'retailer', name: 'Retailer' },
-    { id: 3, code: 'salesexecutive', name: 'Sales Executive' },
-  ]);
+  await tx.insert(roles).values(ROLE_ROWS);
   const [india] = await tx.insert(countries).values({ code: 'IN', name: 'India' }).returning({ id: countries.id });
   const countryId = india!.id;
   const stateRows = await tx

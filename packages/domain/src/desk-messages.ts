@@ -1,0 +1,52 @@
+import { formatInr, type Paise } from './money.ts';
+import type { OrderStatus, ShipmentStatus } from './order-desk.ts';
+
+/**
+ * The back office's texts (the order desk): refusals the API sends and the screens show. Staff
+ * read them, so they name the order, the shipment and what to do next.
+ */
+export const deskMessages = {
+  order: {
+    notFound: 'Order not found.',
+    lineNotFound: 'This order has no such line.',
+    illegal: (action: string, status: OrderStatus) => `This order is ${status}: it cannot be ${action} now.`,
+    alreadyDispatched: 'Part of this order has been dispatched: it can no longer be cancelled. Cancel its open lines instead.',
+    unpackFirst: (shipmentNo: number) => `Shipment ${shipmentNo} is packed. Unpack it before cancelling or editing what it carries.`,
+    linePacked: (label: string) => `${label} is packed in a shipment and can no longer be edited.`,
+    lineInShipment: (label: string, shipped: number) =>
+      `${label} has ${shipped} in shipments: its quantity cannot go below that.`,
+    nothingOpen: (label: string) => `${label} has nothing left to cancel.`,
+    noLinesLeft: 'An order needs at least one line. To drop everything, cancel the order.',
+    productNotFound: (code: string, variant: string) => `No active product ${code} in colour ${variant}.`,
+    duplicateLine: (label: string) => `${label} is listed twice.`,
+    reasonRequired: 'Please give a reason.',
+    overrideNotAllowed: 'Only accounts or an admin can confirm past the credit check.',
+    releaseCreditNotAllowed: 'Only accounts or an admin can release a credit hold.',
+  },
+  credit: {
+    hold: (reason: string | null) => `The retailer is on credit hold${reason ? `: ${reason}` : ''}.`,
+    limit: (short: Paise) => `This order exceeds the retailer's available credit by ${formatInr(short)}.`,
+    overdue: (days: number, overdue: Paise) =>
+      `The retailer's oldest unpaid invoice is ${days} day${days === 1 ? '' : 's'} overdue (${formatInr(overdue)} overdue).`,
+    refused: (reasons: string) => `Credit check failed. ${reasons} Accounts can confirm anyway with a reason.`,
+    holdReasonRequired: 'Please give the reason for the credit hold.',
+    retailerNotFound: 'Retailer not found.',
+  },
+  shipment: {
+    notFound: 'Shipment not found.',
+    illegal: (action: string, status: ShipmentStatus) => `This shipment is ${status}: it cannot be ${action}.`,
+    tooMany: (label: string, left: number) => `${label}: only ${left} left to ship.`,
+    empty: 'Choose at least one line and quantity to ship.',
+    orderNotShippable: (status: OrderStatus) => `This order is ${status}: confirm it (or release its hold) before shipping.`,
+    ewayBillRequired: (value: Paise) =>
+      `This consignment is worth ${formatInr(value)} (over ₹50,000.00): an e-way bill number is required.`,
+    ewayBillFormat: 'An e-way bill number is 12 digits.',
+    dispatchDateFuture: 'The dispatch date cannot be in the future.',
+    dispatchDateBeforeOrder: 'The dispatch date cannot be before the order date.',
+    deliveredBeforeDispatch: 'The delivery date cannot be before the dispatch date.',
+    deliveredFuture: 'The delivery date cannot be in the future.',
+  },
+  idempotency: {
+    reused: 'This Idempotency-Key was already used for another request.',
+  },
+} as const;
