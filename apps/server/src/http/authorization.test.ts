@@ -21,8 +21,21 @@ import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCo
  * shared: the same for everyone signed in (masters, own session, own password).
  * staff: sales executives and admins only. admin: admins only.
  * own: the caller's own account only; refused to whoever acts for a retailer (its sign-in email).
+ * The back office (/api/admin): desk: admin, warehouse and accounts; warehouse: admin and
+ * warehouse (shipments, no credit); accounts: admin and accounts (credit, overrides, e-invoices).
+ * Warehouse and accounts staff act for no retailer: naming one is 403 on every route.
  */
-type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin' | 'own';
+type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin' | 'own' | 'desk' | 'warehouse' | 'accounts';
+const DESK_KINDS: readonly Kind[] = ['admin', 'desk', 'warehouse', 'accounts'];
+/** Who of warehouse and accounts staff each kind lets through (the rest get 403). */
+const DESK_GRANTS: Partial<Record<Kind, readonly ('warehouse' | 'accounts')[]>> = {
+  desk: ['warehouse', 'accounts'],
+  warehouse: ['warehouse'],
+  accounts: ['accounts'],
+  shared: ['warehouse', 'accounts'],
+  own: ['warehouse', 'accounts'],
+  actingOptional: ['warehouse', 'accounts'],
+};
 
 type Party = TestUser & { name: string; businessName: string | null; productId: number };
 type Built = {
@@ -47,6 +60,8 @@ let A: Party;
 let B: Party;
 let sales: Party;
 let admin: Party;
+let warehouse: Party;
+let accounts: Party;
 let place: { countryId: number; stateId: number };
 const B_MARKERS: string[] = [];
 
@@ -338,6 +353,10 @@ beforeAll(async () => {
   sales = { ...s, name: 'Sales Person', businessName: null, productId: productA.productId };
   const ad = await createStaffUser(t.db, 'admin');
   admin = { ...ad, name: 'Admin User', businessName: null, productId: productA.productId };
+  const wh = await createStaffUser(t.db, 'warehouse');
+  warehouse = { ...wh, name: 'Warehouse Person', businessName: null, productId: productA.productId };
+  const ac = await createStaffUser(t.db, 'accounts');
+  accounts = { ...ac, name: 'Accounts Person', businessName: null, productId: productA.productId };
   B_MARKERS.push(B.businessName!, B.email);
   await ensureCorporateDetails(t.db);
   const profile = await asRetailer(A, { url: '/api/Account/getUserProfile' });
@@ -429,17 +448,28 @@ describe('the authorization matrix', () => {
       await expectStatus(route, 'a sales executive naming an unlinked retailer', { caller: sales, actingFor: B }, 403);
       if (spec.foreign) await expectStatus(route, 'retailer A with retailer B’s ids', { caller: A, foreign: true }, 404);
 
-      const self = kind === 'staff' || kind === 'admin' ? 403 : 200;
+      const deskOnly = DESK_KINDS.includes(kind);
+      const self = kind === 'staff' || deskOnly ? 403 : 200;
       await expectStatus(route, 'retailer A', { caller: A }, self);
       await expectStatus(route, 'retailer A naming itself', { caller: A, actingFor: A }, self);
 
-      const staff = kind === 'admin' ? 403 : 200;
+      const staff = deskOnly ? 403 : 200;
       await expectStatus(route, 'a sales executive for a linked retailer', { caller: sales, actingFor: A }, kind === 'own' ? 403 : staff);
       await expectStatus(route, 'a sales executive for itself', { caller: sales }, kind === 'acting' ? 400 : staff);
 
-      const byAdmin = kind === 'admin' ? 'granted' : 200;
+      const byAdmin = deskOnly ? 'granted' : 200;
       await expectStatus(route, 'an admin for retailer A', { caller: admin, actingFor: A }, kind === 'own' ? 403 : byAdmin);
       await expectStatus(route, 'an admin for itself', { caller: admin }, kind === 'acting' ? 400 : byAdmin);
+
+      for (const [who, party] of [['warehouse', warehouse], ['accounts', accounts]] as const) {
+        const granted = DESK_GRANTS[kind]?.includes(who) ?? false;
+        await expectStatus(route, `${who} staff naming retailer A`, { caller: party, actingFor: A }, 403);
+        // A retailer's record found by its own id (an invoice PDF, a payment link) is one they may not
+        // act for: 404, as for one that does not exist (the back office has its own routes to them).
+        const record = kind === 'actingOptional' && spec.foreign !== undefined;
+        const alone = kind === 'acting' ? 400 : record ? 404 : granted ? (deskOnly ? 'granted' : 200) : 403;
+        await expectStatus(route, `${who} staff for itself`, { caller: party }, alone);
+      }
     }
     expect(outcomes).toEqual([]);
   }, 180_000);

@@ -178,7 +178,7 @@ export function createProfileService({ db, store, account }: ProfileServiceDeps)
 
   /** The active retailers a sales executive is linked to, or every active one for an admin. */
   async function getRetailersList(identity: Identity): Promise<RetailerListItem[]> {
-    if (identity.role === 'retailer') throw new AppError('forbidden', messages.http.forbidden);
+    if (identity.role !== 'admin' && identity.role !== 'salesexecutive') throw new AppError('forbidden', messages.http.forbidden);
     const linkedOnly =
       identity.role === 'admin'
         ? undefined
