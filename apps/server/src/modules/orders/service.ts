@@ -106,3 +106,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+// What the shipments module (and the order desk's other parts) use of an order, in their own transactions.
+export { lineQuantitiesOf, lockOrder, refreshOrderStatus, type LineShipped } from './status.ts';
+export { deliverQueued, queueOrderMail, recipientsOf, type QueuedMail, type Recipient } from './notify.ts';
