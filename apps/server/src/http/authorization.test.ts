@@ -120,6 +120,13 @@ async function paymentLinkOf(party: Party): Promise<string> {
   return link.paymentLinkId;
 }
 
+/** One order of retailer A for the desk's reads (placed once). */
+let readOrderId: number | undefined;
+async function deskOrder(): Promise<number> {
+  readOrderId ??= await orderOf(A);
+  return readOrderId;
+}
+
 /** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
 const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
@@ -201,6 +208,8 @@ const ROUTES: Record<string, RouteCase> = {
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),
   },
   'POST /api/admin/orders/:id/invoice': { kind: 'admin', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
+  // The order desk (modules/orders desk-*.ts).
+  'GET /api/admin/orders/:id': { kind: 'desk', build: async () => ({ params: { id: String(await deskOrder()) } }) },
   'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },

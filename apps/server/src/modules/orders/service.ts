@@ -110,3 +110,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 // What the shipments module (and the order desk's other parts) use of an order, in their own transactions.
 export { lineQuantitiesOf, lockOrder, refreshOrderStatus, type LineShipped } from './status.ts';
 export { deliverQueued, queueOrderMail, recipientsOf, type QueuedMail, type Recipient } from './notify.ts';
+// The order desk: one order as the desk shows it (every desk, warehouse and edit action answers it,
+// read in the action's transaction) and the retailer's credit position.
+export { actionsFor, mayOverrideCredit, orderDetail, type DeskContext } from './desk.ts';
+export { creditBookOf, creditReasonTexts, creditRefusalsFor, toCreditPositionView, type RetailerCreditBook } from './credit.ts';

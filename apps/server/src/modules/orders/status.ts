@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { deriveOrderStatus, deskMessages, type OrderStatus } from '@frameport/domain';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { orders, orderStatusHistory, type Order } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -31,7 +31,7 @@ export type LineShipped = {
 };
 
 /** Every line of an order with the quantities its shipments carry. */
-export async function lineQuantitiesOf(tx: Tx, orderId: number): Promise<LineShipped[]> {
+export async function lineQuantitiesOf(tx: DbOrTx, orderId: number): Promise<LineShipped[]> {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`select l.id, l.quantity, l.cancelled_quantity,
