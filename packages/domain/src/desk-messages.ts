@@ -19,6 +19,10 @@ export const deskMessages = {
     noLinesLeft: 'An order needs at least one line. To drop everything, cancel the order.',
     productNotFound: (code: string, variant: string) => `No active product ${code} in colour ${variant}.`,
     duplicateLine: (label: string) => `${label} is listed twice.`,
+    // Editing an order's lines (PUT …/lines).
+    belowCancelled: (label: string, cancelled: number) =>
+      `${label} has ${cancelled} cancelled: its quantity cannot go below that.`,
+    stockShort: (label: string, left: number) => `${label}: only ${left} more in stock.`,
     reasonRequired: 'Please give a reason.',
     overrideNotAllowed: 'Only accounts or an admin can confirm past the credit check.',
     releaseCreditNotAllowed: 'Only accounts or an admin can release a credit hold.',

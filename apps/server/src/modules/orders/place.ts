@@ -11,7 +11,15 @@ import { carts, orderLines, orders, productColours } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
 import { readCartLines, type CartLineRow } from '../cart/service.ts';
-import { checkOrderLimits, liveTotals, priceLine, type BillTo, type PriceContext, type PricedLine } from '../pricing/service.ts';
+import {
+  checkOrderLimits,
+  liveTotals,
+  priceLine,
+  type BillTo,
+  type ItemPrice,
+  type PriceContext,
+  type PricedLine,
+} from '../pricing/service.ts';
 import { confirmationMail } from './confirmation.ts';
 
 export type Placed = { OrderID: number; OrderRefNo: string };
@@ -167,8 +175,31 @@ export async function insertOrder(tx: Tx, { acting, note, idempotencyKey, ctx, t
   return order;
 }
 
-/** The line snapshots: product, colour, price, discount and tax as they were at placing. */
-export async function insertLines(tx: Tx, orderId: number, lines: readonly OrderLine[]) {
+/** What a line's snapshot takes of its product and colour: a cart line has it, and so has a line the desk adds (edit.ts). */
+export type LineSnapshotRow = Pick<
+  CartLineRow,
+  | 'variantId'
+  | 'productId'
+  | 'productTypeId'
+  | 'productCode'
+  | 'productName'
+  | 'modelName'
+  | 'colourName'
+  | 'templeColourName'
+  | 'colorVariant'
+  | 'sizeName'
+  | 'eyeSizeMm'
+  | 'noseBridgeMm'
+  | 'armLengthMm'
+  | 'hsnCode'
+  | 'gstRatePercent'
+  | 'quantity'
+  | 'isFree'
+  | 'image'
+>;
+
+/** The line snapshots: product, colour, price, discount and tax as they were at placing (or at the desk's edit). */
+export async function insertLines(tx: Tx, orderId: number, lines: readonly (ItemPrice & { row: LineSnapshotRow })[]) {
   await tx.insert(orderLines).values(
     lines.map(({ row, totals: t, discount, unitPricePaise }) => ({
       orderId,
