@@ -5,9 +5,15 @@
  * discount, taxable value and the tax per head (CGST + SGST within Telangana, IGST otherwise), the
  * totals in figures and in words, what was paid and what is due.
  *
+ * With the shipment it bills, the consignment's transport (transporter, docket/AWB, vehicle, dispatch
+ * date, e-way bill number). Once the invoice is registered on the Invoice Registration Portal
+ * (modules/invoices/e-invoice.ts), the IRN, acknowledgement number and date are printed under the
+ * title with the IRP's signed QR code as a QR image at the top right (the usual e-invoice layout).
+ *
  * A4, DejaVu Sans (adapters/pdf.ts). Lines flow onto further pages, each repeating a short heading
  * and the table header; every page says "Page i of n". The same data always gives the same bytes.
  */
+import QRCode from 'qrcode';
 import { ToWords } from 'to-words';
 import { formatInr, formatPercent, type Paise } from '@frameport/domain';
 import { PDF_FONTS, renderPdf, type PdfDocument } from '../../adapters/pdf.ts';
@@ -39,6 +45,26 @@ export type InvoicePdfParty = {
   pinCode: string;
   stateName: string;
   stateCode: string;
+};
+
+/** The consignment's transport, printed when the invoice bills a dispatched shipment. */
+export type InvoicePdfTransport = {
+  transporter: string;
+  docketNo: string;
+  vehicleNo: string | null;
+  /** 'YYYY-MM-DD' */
+  dispatchDate: string;
+  ewayBillNo: string | null;
+};
+
+/** The Invoice Registration Portal's answer, once the invoice is registered. */
+export type InvoicePdfEInvoice = {
+  irn: string;
+  ackNo: string;
+  /** An ISO 8601 instant (e.g. `invoices.irn_ack_date.toISOString()`), printed in India time. */
+  ackDate: string;
+  /** The IRP's signed QR code (a JWT), drawn as a QR image. */
+  signedQrCode: string;
 };
 
 export type InvoicePdfData = {
@@ -77,6 +103,8 @@ export type InvoicePdfData = {
     roundOffPaise: Paise;
   };
   lines: InvoicePdfLine[];
+  transport?: InvoicePdfTransport | null;
+  eInvoice?: InvoicePdfEInvoice | null;
 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -90,6 +118,14 @@ export function formatInvoiceDate(isoDate: string): string {
 /** Rupees with Indian grouping and two decimals, without the sign (table cells; the header says ₹). */
 export function formatAmount(paise: Paise): string {
   return formatInr(paise).replace('₹', '');
+}
+
+/** '2026-11-20T09:05:00.000Z' → '20 Nov 2026 14:35' (India time, 24-hour clock). */
+export function formatIstDateTime(instant: string): string {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) throw new Error(`not a date-time: ${instant}`);
+  const ist = new Date(at.getTime() + 330 * 60_000).toISOString();
+  return `${formatInvoiceDate(ist.slice(0, 10))} ${ist.slice(11, 16)}`;
 }
 
 let toWords: ToWords | undefined;
@@ -228,13 +264,31 @@ function partyLines(party: InvoicePdfParty): string {
   return `${party.address}\n${party.city} - ${party.pinCode}`;
 }
 
-/** Page 1's heading: title, supplier, invoice particulars, recipient and delivery address. */
-function drawFirstPageHeading(doc: PdfDocument, data: InvoicePdfData): number {
+/** Side of the e-invoice's QR image, in points (about 32 mm: the signed QR is a long JWT). */
+const QR_SIZE = 92;
+
+/**
+ * The e-invoice particulars under the title: IRN, Ack No. and Ack Date on the left, the signed QR
+ * code at the top right. Returns the y below the block.
+ */
+function drawEInvoice(doc: PdfDocument, eInvoice: InvoicePdfEInvoice, qrPng: Buffer, top: number): number {
+  const textWidth = WIDTH - QR_SIZE - 12;
+  let y = plain(doc, 'e-Invoice', LEFT, top, textWidth, { bold: true, size: 7.5, color: MUTED });
+  y = labelled(doc, 'IRN', eInvoice.irn, LEFT, y + 2, textWidth, 8);
+  y = labelled(doc, 'Ack No.', eInvoice.ackNo, LEFT, y + 2, textWidth, 8);
+  y = labelled(doc, 'Ack Date', formatIstDateTime(eInvoice.ackDate), LEFT, y + 2, textWidth, 8);
+  doc.image(qrPng, RIGHT - QR_SIZE, top, { width: QR_SIZE, height: QR_SIZE });
+  return Math.max(y, top + QR_SIZE) + 4;
+}
+
+/** Page 1's heading: title, e-invoice particulars, supplier, invoice particulars, recipient and delivery address. */
+function drawFirstPageHeading(doc: PdfDocument, data: InvoicePdfData, qrPng: Buffer | null): number {
   const { supplier, invoice, order } = data;
   plain(doc, 'TAX INVOICE', LEFT, MARGIN, WIDTH, { bold: true, size: 15, align: 'center' });
-  plain(doc, 'Original for recipient', LEFT, MARGIN + 3, WIDTH, { size: 7, color: MUTED, align: 'right' });
+  // With an e-invoice the QR code takes the top right corner; the copy's name moves to the left.
+  plain(doc, 'Original for recipient', LEFT, MARGIN + 3, WIDTH, { size: 7, color: MUTED, align: data.eInvoice && qrPng ? 'left' : 'right' });
 
-  const top = MARGIN + 26;
+  const top = data.eInvoice && qrPng ? drawEInvoice(doc, data.eInvoice, qrPng, MARGIN + 22) + 4 : MARGIN + 26;
   const pad = 6;
   const leftWidth = 300;
   const rightX = LEFT + leftWidth;
@@ -288,7 +342,24 @@ function drawFirstPageHeading(doc: PdfDocument, data: InvoicePdfData): number {
   } else {
     box(doc, LEFT, partyTop, WIDTH, partyBottom - partyTop);
   }
-  return partyBottom + 10;
+  if (!data.transport) return partyBottom + 10;
+  return drawTransport(doc, data.transport, partyBottom + 8) + 10;
+}
+
+/** The consignment's transport, in three columns under the addresses; returns the y below its box. */
+function drawTransport(doc: PdfDocument, transport: InvoicePdfTransport, top: number): number {
+  const pad = 6;
+  const column = WIDTH / 3;
+  const width = column - 2 * pad;
+  const heading = plain(doc, 'Transport', LEFT + pad, top + pad, WIDTH - 2 * pad, { bold: true, size: 7.5, color: MUTED });
+  let a = labelled(doc, 'Transporter', transport.transporter, LEFT + pad, heading + 1, width);
+  a = labelled(doc, 'Docket / AWB No.', transport.docketNo, LEFT + pad, a + 1, width);
+  let b = labelled(doc, 'Dispatch date', formatInvoiceDate(transport.dispatchDate), LEFT + column + pad, heading + 1, width);
+  b = labelled(doc, 'Vehicle No.', transport.vehicleNo ?? '—', LEFT + column + pad, b + 1, width);
+  const c = labelled(doc, 'E-way bill No.', transport.ewayBillNo ?? '—', LEFT + 2 * column + pad, heading + 1, width);
+  const bottom = Math.max(a, b, c) + pad;
+  box(doc, LEFT, top, WIDTH, bottom - top);
+  return bottom;
 }
 
 /** Pages after the first: a one-line reminder of whose invoice this is. */
@@ -436,10 +507,16 @@ function drawPageNumbers(doc: PdfDocument, invoiceNo: string) {
   }
 }
 
+/** The signed QR code as a PNG (error correction M, as the IRP's own QR images). */
+export function signedQrPng(signedQrCode: string): Promise<Buffer> {
+  return QRCode.toBuffer(signedQrCode, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 4 * QR_SIZE });
+}
+
 /** Renders the tax invoice. */
-export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const interState = isInterState(data);
   const columns = columnsFor(interState);
+  const qrPng = data.eInvoice ? await signedQrPng(data.eInvoice.signedQrCode) : null;
   return renderPdf(
     {
       bufferPages: true,
@@ -452,7 +529,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       },
     },
     (doc) => {
-      const tableTop = drawFirstPageHeading(doc, data);
+      const tableTop = drawFirstPageHeading(doc, data, qrPng);
       const afterLines = drawLines(doc, data, columns, tableTop);
       drawTotals(doc, data, interState, afterLines);
       drawPageNumbers(doc, data.invoice.invoiceNo);
