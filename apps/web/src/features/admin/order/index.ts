@@ -1,0 +1,1 @@
+export { AdminOrderPage, AdminOrderPageFor } from './components/admin-order-page.tsx';

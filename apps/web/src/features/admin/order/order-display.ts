@@ -1,0 +1,141 @@
+import { formatInr, istDateOf, rupeesToPaise, type OrderStatus, type ShipmentStatus } from '@frameport/domain';
+import type { AdminOrderLine, Stamp } from '@frameport/domain/contract';
+
+/** Rupees from the wire as '₹1,249.50'. */
+export const inr = (rupees: number) => formatInr(rupeesToPaise(rupees));
+
+const dateFormatter = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateTimeFormatter = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+});
+
+/** An instant (ISO 8601) as '05 Mar 2026, 02:30 pm' in Indian time. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormatter.format(date);
+}
+
+/** A day ('YYYY-MM-DD') as '05 Mar 2026'. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T12:00:00+05:30`);
+  return Number.isNaN(date.getTime()) ? day : dateFormatter.format(date);
+}
+
+/** Today in India, 'YYYY-MM-DD'. */
+export function todayInIndia(now: Date = new Date()): string {
+  return istDateOf(now);
+}
+
+type Who = { name: string; role: string | null } | null;
+
+/** 'Asha Verma (warehouse)', or 'System' when nobody is named. */
+export function whoText(who: Who): string {
+  if (who === null) return 'System';
+  return who.role === null ? who.name : `${who.name} (${who.role})`;
+}
+
+/** 'Asha Verma (warehouse), 05 Mar 2026, 02:30 pm'. */
+export function stampText(stamp: { by: Who; at: string } | Stamp): string {
+  return `${whoText(stamp.by)}, ${formatDateTime(stamp.at)}`;
+}
+
+/** Filled badge colours (white text passes AA on each); the status is always written too. */
+export function orderStatusColor(status: OrderStatus): string {
+  switch (status) {
+    case 'Placed':
+      return 'frameport.8';
+    case 'Confirmed':
+      return 'indigo.9';
+    case 'On hold':
+      return 'orange.9';
+    case 'Partially dispatched':
+    case 'Dispatched':
+      return 'teal.9';
+    case 'Delivered':
+      return '#1e6b31';
+    case 'Cancelled':
+      return 'red.9';
+  }
+}
+
+export function shipmentStatusColor(status: ShipmentStatus): string {
+  switch (status) {
+    case 'Packing':
+      return 'gray.8';
+    case 'Packed':
+      return 'indigo.9';
+    case 'Dispatched':
+      return 'teal.9';
+    case 'Delivered':
+      return '#1e6b31';
+  }
+}
+
+/** 'Aviator Classic, Black (C1)': how a line is named on screen and in the server's messages. */
+export function lineLabel(line: Pick<AdminOrderLine, 'productName' | 'colourName' | 'colorVariant'>): string {
+  return `${line.productName}, ${line.colourName} (${line.colorVariant})`;
+}
+
+/** The net unit price (after the discount per unit). */
+export function netUnitPrice(line: Pick<AdminOrderLine, 'unitPrice' | 'discountPerUnit'>): number {
+  return Math.round((line.unitPrice - line.discountPerUnit) * 100) / 100;
+}
+
+/** An audit entry's details as readable rows: 'field: before → after', or 'field: value'. */
+export function auditDetailRows(details: Record<string, unknown> | null): string[] {
+  if (details === null) return [];
+  const rows: string[] = [];
+  const before = asRecord(details.before);
+  const after = asRecord(details.after);
+  if (before !== null || after !== null) {
+    const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+    for (const field of fields) {
+      const was = before?.[field];
+      const now = after?.[field];
+      if (JSON.stringify(was) === JSON.stringify(now)) continue;
+      rows.push(`${humanise(field)}: ${valueText(was)} → ${valueText(now)}`);
+    }
+  }
+  for (const [field, value] of Object.entries(details)) {
+    if ((field === 'before' && before !== null) || (field === 'after' && after !== null)) continue;
+    rows.push(`${humanise(field)}: ${valueText(value)}`);
+  }
+  return rows;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** 'overrideReason' → 'Override reason'. */
+function humanise(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function valueText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Saves a downloaded file under `fileName` (a link click works on phones, where pop-ups are blocked). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the blob after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
