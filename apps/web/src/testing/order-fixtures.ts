@@ -11,7 +11,7 @@ export type OrderDetailsResponse = z.infer<typeof OrderDetailsResponseSchema>;
 export function orderSummary(index: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     OrderID: 100 + index,
-    OrderStatus: 'Pending',
+    OrderStatus: 'Placed',
     OrderRefNo: `FP-${String(100 + index).padStart(6, '0')}`,
     OrderDate: '2026-03-05T06:30:00Z',
     OrderTotalAmt: 2000,
@@ -25,7 +25,7 @@ export function orderLine(overrides: Partial<OrderDetailLine> = {}): OrderDetail
   return {
     OrderRefNo: 'FP-000101',
     OrderDate: '2026-03-05T06:30:00Z',
-    OrderStatus: 'Pending',
+    OrderStatus: 'Placed',
     ProductName: 'Vistara Aviator Classic',
     ProductCode: 'VXAV1023',
     ProductID: 1,
@@ -49,6 +49,10 @@ export function orderLine(overrides: Partial<OrderDetailLine> = {}): OrderDetail
     GSTStateCode: '27',
     IsFree: false,
     Discount: null,
+    DispatchedQty: 0,
+    BackorderedQty: 2,
+    CancelledQty: 0,
+    ExpectedDate: null,
     ...overrides,
   };
 }
@@ -59,7 +63,7 @@ export function orderDetails(overrides: Partial<OrderDetailsResponse> = {}): Ord
     OrderID: 101,
     OrderRefNo: 'FP-000101',
     OrderDate: '2026-03-05T06:30:00Z',
-    OrderStatus: 'Pending',
+    OrderStatus: 'Placed',
     Note: null,
     CartTotPrice: 2000,
     TotalDiscount: 0,
@@ -77,6 +81,8 @@ export function orderDetails(overrides: Partial<OrderDetailsResponse> = {}): Ord
       PinCode: '411001',
       GSTIN: null,
     },
+    Timeline: [{ Status: 'Placed', At: '2026-03-05T06:30:00Z', Note: null }],
+    Shipments: [],
     ...overrides,
   };
 }

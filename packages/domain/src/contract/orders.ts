@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, SHIPMENT_STATUSES } from '../order-desk.ts';
 import { text } from './text.ts';
 import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
 import { CartDiscountSchema } from './cart.ts';
@@ -83,8 +84,44 @@ export const OrderDetailLineSchema = z.object({
   GSTStateCode: text(),
   IsFree: z.boolean(),
   Discount: CartDiscountSchema.nullable(),
+  /** Pieces in shipments that have left (Dispatched or Delivered). ProductQty stays the ordered quantity. */
+  DispatchedQty: z.number().int(),
+  /** Pieces still to be dispatched: ordered, less cancelled, less dispatched. */
+  BackorderedQty: z.number().int(),
+  /** Pieces the distributor cancelled (never dispatched). */
+  CancelledQty: z.number().int(),
+  /** When the backordered pieces are expected ('YYYY-MM-DD'); null when not told. */
+  ExpectedDate: text().nullable(),
 });
 export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;
+
+/** One step of the order's life as the retailer sees it (no staff names, no internal reasons). */
+export const OrderTimelineEntrySchema = z.object({
+  Status: z.enum(ORDER_STATUSES),
+  /** ISO 8601 */
+  At: text(),
+  /** e.g. the hold's reason, 'Shipment 1 dispatched: Blue Dart, docket 123', the cancel reason. */
+  Note: text().nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntrySchema>;
+
+/** A shipment that has left the warehouse (packing is internal), with its tax invoice. */
+export const OrderShipmentSchema = z.object({
+  ShipmentNo: z.number().int(),
+  Status: z.enum(SHIPMENT_STATUSES),
+  Transporter: text().nullable(),
+  DocketNo: text().nullable(),
+  /** 'YYYY-MM-DD' */
+  DispatchDate: text().nullable(),
+  /** 'YYYY-MM-DD'; null until delivered. */
+  DeliveredOn: text().nullable(),
+  Lines: z.array(z.object({ ProductCode: text(), ColorVariant: text(), Qty: z.number().int() })),
+  InvoiceID: id.nullable(),
+  InvoiceNo: text().nullable(),
+  /** The invoice's PDF (GET with the bearer token), as in the invoice list. */
+  DocumentURL: text().nullable(),
+});
+export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
 
 export const OrderDetailsQuerySchema = z.object({ orderId: dbId, email: actingEmail });
 
@@ -111,4 +148,31 @@ export const OrderDetailsResponseSchema = z.object({
     PinCode: text(),
     GSTIN: text().nullable(),
   }),
+  /** Oldest first. */
+  Timeline: z.array(OrderTimelineEntrySchema),
+  /** Dispatched and delivered shipments, by number. */
+  Shipments: z.array(OrderShipmentSchema),
 });
+export type OrderDetailsResponse = z.infer<typeof OrderDetailsResponseSchema>;
+
+export const CreditPositionQuerySchema = z.object({ email: actingEmail });
+
+/** The acting retailer's credit, in rupees (GET /api/Order/getCreditPosition). */
+export const RetailerCreditPositionSchema = z.object({
+  CreditLimit: rupees,
+  /** Unpaid invoice balances. */
+  Outstanding: rupees,
+  /** Confirmed orders' value not yet invoiced. */
+  OnOrder: rupees,
+  /** Limit less outstanding less on order (negative when over). */
+  Available: rupees,
+  /** Balance of invoices past their due date. */
+  Overdue: rupees,
+  /** Days the oldest unpaid invoice is past due; 0 when none is. */
+  OldestOverdueDays: z.number().int(),
+  OldestOverdueInvoiceNo: text().nullable(),
+  CreditHold: z.boolean(),
+  CreditHoldReason: text().nullable(),
+  PaymentTermsDays: z.number().int(),
+});
+export type RetailerCreditPosition = z.infer<typeof RetailerCreditPositionSchema>;

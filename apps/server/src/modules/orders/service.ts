@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { messages } from '@frameport/domain/messages';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { invoices, orderLines, orders, orderStatusHistory, shipmentLines, shipments } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext } from '../../http/identity.ts';
 import { loadPriceContext } from '../pricing/service.ts';
@@ -20,7 +20,8 @@ import {
   takeStock,
   type Placed,
 } from './place.ts';
-import { toMyOrder, toOrderDetails } from './to-contract.ts';
+import { lineQuantitiesOf } from './status.ts';
+import { toMyOrder, toOrderDetails, type ShipmentView } from './to-contract.ts';
 
 export type OrdersServiceDeps = {
   db: Db;
@@ -91,15 +92,63 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
     return { orders: rows.map(toMyOrder), totalCount: Number(total?.n ?? 0) };
   }
 
-  /** One order of the acting retailer; another retailer's id is 404 (never their data). */
+  /**
+   * One order of the acting retailer; another retailer's id is 404 (never their data). With each
+   * line's dispatched, backordered and cancelled pieces, the timeline, and the shipments that have
+   * left with their invoices, read in one transaction so they agree with each other.
+   */
   async function details(acting: ActingContext, orderId: number) {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.retailerId, acting.retailerId)));
-    if (!order) throw new AppError('not_found', messages.order.notFound);
-    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    return toOrderDetails(order, lines);
+    return db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.retailerId, acting.retailerId)));
+      if (!order) throw new AppError('not_found', messages.order.notFound);
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+      const shipped = await lineQuantitiesOf(tx, order.id);
+      const history = await tx
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, order.id))
+        .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id));
+      // Packing is the warehouse's business: the retailer sees a shipment once it has left.
+      const sent = await tx
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.orderId, order.id), inArray(shipments.status, ['Dispatched', 'Delivered'])))
+        .orderBy(asc(shipments.shipmentNo));
+      const ids = sent.map((s) => s.id);
+      const carried =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({
+                shipmentId: shipmentLines.shipmentId,
+                quantity: shipmentLines.quantity,
+                productCode: orderLines.productCode,
+                colorVariant: orderLines.colorVariant,
+              })
+              .from(shipmentLines)
+              .innerJoin(orderLines, eq(orderLines.id, shipmentLines.orderLineId))
+              .where(inArray(shipmentLines.shipmentId, ids))
+              .orderBy(asc(shipmentLines.orderLineId));
+      const billed =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({ id: invoices.id, invoiceNo: invoices.invoiceNo, shipmentId: invoices.shipmentId })
+              .from(invoices)
+              .where(inArray(invoices.shipmentId, ids));
+      const views: ShipmentView[] = sent.map((s) => {
+        const invoice = billed.find((i) => i.shipmentId === s.id);
+        return {
+          ...s,
+          lines: carried.filter((l) => l.shipmentId === s.id),
+          invoice: invoice ? { id: invoice.id, invoiceNo: invoice.invoiceNo } : null,
+        };
+      });
+      return toOrderDetails(order, { lines, shipped, history, shipments: views });
+    });
   }
 
   return { place, myOrders, details };

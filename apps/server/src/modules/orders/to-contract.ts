@@ -1,7 +1,15 @@
 /** Order rows → the spec's shapes (section 3). Money leaves the server as rupees. */
-import { paiseToRupees } from '@frameport/domain';
-import type { OrderDetailLine, OrderSummary } from '@frameport/domain/contract';
-import type { orderLines, orders } from '../../db/schema.ts';
+import { backorderedOf, paiseToRupees } from '@frameport/domain';
+import {
+  invoiceDocumentPath,
+  type OrderDetailLine,
+  type OrderDetailsResponse,
+  type OrderShipment,
+  type OrderSummary,
+  type OrderTimelineEntry,
+} from '@frameport/domain/contract';
+import type { orderLines, orders, OrderStatusHistoryRow, Shipment } from '../../db/schema.ts';
+import type { LineShipped } from './status.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -18,7 +26,16 @@ export function toMyOrder(order: OrderRow): OrderSummary {
   };
 }
 
-function toLine(order: OrderRow, line: OrderLineRow): OrderDetailLine {
+function toLine(order: OrderRow, line: OrderLineRow, shipped: LineShipped | undefined): OrderDetailLine {
+  const dispatchedQuantity = shipped?.dispatchedQuantity ?? 0;
+  const quantities = {
+    quantity: line.quantity,
+    // A cancelled order's open pieces are cancelled with it, whatever its lines record.
+    cancelledQuantity: order.cancelledAt !== null ? Math.max(line.cancelledQuantity, line.quantity - dispatchedQuantity) : line.cancelledQuantity,
+    dispatchedQuantity,
+    deliveredQuantity: shipped?.deliveredQuantity ?? 0,
+  };
+  const backordered = backorderedOf(quantities);
   return {
     OrderRefNo: order.orderRefNo,
     OrderDate: order.placedAt.toISOString(),
@@ -56,12 +73,32 @@ function toLine(order: OrderRow, line: OrderLineRow): OrderDetailLine {
             DiscountId: line.discountRuleId,
           }
         : null,
+    DispatchedQty: quantities.dispatchedQuantity,
+    BackorderedQty: backordered,
+    CancelledQty: quantities.cancelledQuantity,
+    // An ETA only means something while pieces are still to come.
+    ExpectedDate: backordered > 0 ? line.backorderExpectedDate : null,
   };
 }
 
-export function toOrderDetails(order: OrderRow, lines: OrderLineRow[]) {
+/** A shipment that has left, with what it carries and its invoice (one per shipment). */
+export type ShipmentView = Shipment & {
+  lines: { productCode: string; colorVariant: string; quantity: number }[];
+  invoice: { id: number; invoiceNo: string } | null;
+};
+
+export type DetailsParts = {
+  lines: OrderLineRow[];
+  shipped: LineShipped[];
+  history: OrderStatusHistoryRow[];
+  /** Dispatched or delivered shipments only. */
+  shipments: ShipmentView[];
+};
+
+export function toOrderDetails(order: OrderRow, parts: DetailsParts): OrderDetailsResponse {
+  const shippedById = new Map(parts.shipped.map((line) => [line.id, line]));
   return {
-    lines: lines.map((line) => toLine(order, line)),
+    lines: parts.lines.map((line) => toLine(order, line, shippedById.get(line.id))),
     OrderID: order.id,
     OrderRefNo: order.orderRefNo,
     OrderDate: order.placedAt.toISOString(),
@@ -83,5 +120,104 @@ export function toOrderDetails(order: OrderRow, lines: OrderLineRow[]) {
       PinCode: order.billToPinCode,
       GSTIN: order.billToGstin,
     },
+    Timeline: timelineOf(order, parts.history, parts.shipments),
+    Shipments: parts.shipments.map(toShipment),
   };
+}
+
+function toShipment(shipment: ShipmentView): OrderShipment {
+  return {
+    ShipmentNo: shipment.shipmentNo,
+    Status: shipment.status,
+    Transporter: shipment.transporter,
+    DocketNo: shipment.docketNo,
+    DispatchDate: shipment.dispatchDate,
+    DeliveredOn: shipment.deliveredOn,
+    Lines: shipment.lines.map((line) => ({ ProductCode: line.productCode, ColorVariant: line.colorVariant, Qty: line.quantity })),
+    InvoiceID: shipment.invoice?.id ?? null,
+    InvoiceNo: shipment.invoice?.invoiceNo ?? null,
+    DocumentURL: shipment.invoice ? invoiceDocumentPath(shipment.invoice.id) : null,
+  };
+}
+
+/** What the retailer is told about a hold: its own words for a note, a plain line for the rest. */
+export const RETAILER_HOLD_TEXT = {
+  credit: 'On hold: please contact us about your account.',
+  stock: 'On hold: waiting for stock.',
+  released: 'Hold released.',
+  placedForYou: 'Placed on your behalf.',
+} as const;
+
+/** A shipment's events as timeline notes: when it left and when it arrived. */
+type ShipmentEvent = { at: Date; note: string };
+
+function shipmentEvents(shipments: readonly ShipmentView[]): ShipmentEvent[] {
+  const events: ShipmentEvent[] = [];
+  for (const s of shipments) {
+    if (s.dispatchedAt) {
+      events.push({ at: s.dispatchedAt, note: `Shipment ${s.shipmentNo} dispatched: ${s.transporter ?? 'transporter'}, docket ${s.docketNo ?? '—'}` });
+    }
+    if (s.status === 'Delivered' && s.deliveredAt) {
+      events.push({ at: s.deliveredAt, note: `Shipment ${s.shipmentNo} delivered${s.deliveredOn ? ` on ${s.deliveredOn}` : ''}` });
+    }
+  }
+  return events;
+}
+
+const SHIPPING_STATUSES: ReadonlySet<string> = new Set(['Partially dispatched', 'Dispatched', 'Delivered']);
+/** A shipment's event and the history row its change wrote share a transaction (one clock reading). */
+const SAME_CHANGE_MS = 5_000;
+
+/**
+ * The retailer's timeline, oldest first, from `order_status_history`. The notes are written here
+ * for the retailer, never copied from the history (whose notes name staff or carry the desk's own
+ * reasons): a hold says its typed reason only when it is a note to the retailer ('note' kind),
+ * a credit or stock hold a plain line; a cancellation its reason; each shipment's dispatch (with
+ * transporter and docket) and delivery joins the history row its change wrote, or stands as its
+ * own entry when that change wrote none.
+ */
+export function timelineOf(
+  order: Pick<OrderRow, 'status' | 'holdKind' | 'holdReason' | 'cancelReason'>,
+  history: readonly OrderStatusHistoryRow[],
+  shipments: readonly ShipmentView[],
+): OrderTimelineEntry[] {
+  const rows = [...history].sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime() || a.id - b.id);
+  const lastHold = rows.findLast((row) => row.status === 'On hold');
+  const entries: { at: Date; status: OrderTimelineEntry['Status']; notes: string[] }[] = rows.map((row, index) => {
+    const notes: string[] = [];
+    const previous = index > 0 ? rows[index - 1] : undefined;
+    if (row.status === 'Placed' && index === 0 && row.note !== null) notes.push(RETAILER_HOLD_TEXT.placedForYou);
+    if (row.status === 'On hold') {
+      // The kind and reason stored on the order are the current hold's; an earlier hold says only that it was one.
+      if (row === lastHold && order.status === 'On hold' && order.holdKind !== null) {
+        if (order.holdKind === 'note' && order.holdReason) notes.push(`On hold: ${order.holdReason}`);
+        else notes.push(order.holdKind === 'credit' ? RETAILER_HOLD_TEXT.credit : RETAILER_HOLD_TEXT.stock);
+      }
+    } else if (previous?.status === 'On hold' && (row.status === 'Confirmed' || row.status === 'Placed')) {
+      notes.push(RETAILER_HOLD_TEXT.released);
+    }
+    if (row.status === 'Cancelled' && order.cancelReason) notes.push(order.cancelReason);
+    return { at: row.changedAt, status: row.status, notes };
+  });
+
+  for (const event of shipmentEvents(shipments)) {
+    let best: (typeof entries)[number] | undefined;
+    for (const entry of entries) {
+      const gap = Math.abs(entry.at.getTime() - event.at.getTime());
+      if (!SHIPPING_STATUSES.has(entry.status) || gap > SAME_CHANGE_MS) continue;
+      if (!best || gap < Math.abs(best.at.getTime() - event.at.getTime())) best = entry;
+    }
+    if (best) {
+      best.notes.push(event.note);
+    } else {
+      // No history row for it: it stands alone, under the status the order had then.
+      const before = entries.filter((entry) => entry.at.getTime() <= event.at.getTime()).at(-1);
+      entries.push({ at: event.at, status: before?.status ?? order.status, notes: [event.note] });
+    }
+  }
+
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime() || a.index - b.index)
+    .map(({ entry }) => ({ Status: entry.status, At: entry.at.toISOString(), Note: entry.notes.length > 0 ? entry.notes.join('; ') : null }));
 }

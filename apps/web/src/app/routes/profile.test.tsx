@@ -56,7 +56,7 @@ describe('/profile My Orders', () => {
     const table = await screen.findByRole('table', { name: 'My orders' });
     const first = within(table).getByRole('row', { name: 'Order FP-000101' });
     expect(within(first).getByText('05 Mar 2026')).toBeInTheDocument();
-    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(within(first).getByText('Placed')).toBeInTheDocument();
     expect(within(first).getByText('₹2,100.00')).toBeInTheDocument();
     expect(within(table).getAllByRole('row', { name: /^Order FP-/ })).toHaveLength(10);
     expect(myOrdersCalls(fetchSpy).at(-1)).toContain('pageNumber=1&pageSize=10');
