@@ -44,8 +44,11 @@ import {
   productTags,
   productTypes,
   products,
+  retailers,
   ROLE_ROWS,
   roles,
+  shipmentLines,
+  shipments,
   sizes,
   states,
   tags,
@@ -103,6 +106,7 @@ export interface SeedSummary {
   retailers: number;
   users: number;
   orders: number;
+  shipments: number;
   invoices: number;
   payments: number;
   discountRules: number;
@@ -193,7 +197,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
   const summary = await db.transaction(async (tx) => {
     const ref = await seedReference(tx);
     const cat = await seedCatalogue(tx, catalogue, ref);
-    const acc = await seedAccounts(tx, accountRng, ref, hashes);
+    const acc = await seedAccounts(tx, accountRng, ref, hashes, now);
     const ord = await seedOrders(tx, orderRng, now, cat.orderable, acc, ref);
     return {
       states: ref.stateIds.size,
@@ -501,6 +505,8 @@ async function seedCatalogue(tx: Tx, catalogue: GeneratedProduct[], ref: Ref) {
 interface Accounts {
   adminUserId: number;
   salesUserId: number;
+  warehouseUserId: number;
+  accountsUserId: number;
   retailers: (OrderingRetailer & { email: string; demo: boolean })[];
   retailerCount: number;
   userCount: number;
@@ -511,6 +517,7 @@ async function seedAccounts(
   rng: ReturnType<typeof createRandom>,
   ref: Ref,
   hashes: Map<string, string>,
+  now: Date,
 ): Promise<Accounts> {
   const hashOf = (pw: string) => {
     const h = hashes.get(pw);
@@ -523,6 +530,8 @@ async function seedAccounts(
     .returning({ id: users.id, roleId: users.roleId });
   const adminUserId = staff.find((s) => s.roleId === 1)!.id;
   const salesUserId = staff.find((s) => s.roleId === 3)!.id;
+  const warehouseUserId = staff.find((s) => s.roleId === 4)!.id;
+  const accountsUserId = staff.find((s) => s.roleId === 5)!.id;
 
   const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const out: Accounts['retailers'] = [];
@@ -540,17 +549,20 @@ async function seedAccounts(
       { pan, gstin, passwordHash: hashOf(DEMO_PASSWORDS.retailer), salesExecutiveUserId: r.linked ? salesUserId : undefined },
     );
     userCount += 1;
-
-    const plan: OrderingRetailer['plan'] = r.demo
-      ? [
-          { daysAgo: 78, status: 'Delivered', payment: 'Paid', bySales: false },
-          { daysAgo: 55, status: 'Delivered', payment: 'Partially Paid', bySales: true },
-          { daysAgo: 41, status: 'Cancelled', payment: null, bySales: false },
-          { daysAgo: 26, status: 'Dispatched', payment: 'Unpaid', bySales: false },
-          { daysAgo: 12, status: 'Confirmed', payment: 'Paid', bySales: true },
-          { daysAgo: 2, status: 'Placed', payment: null, bySales: false },
-        ]
-      : [{ daysAgo: rng.int(20, 70), status: 'Delivered', payment: rng.pick(['Paid', 'Unpaid'] as const), bySales: r.linked }];
+    if (r.credit) {
+      // Set by accounts a fortnight ago.
+      await tx
+        .update(retailers)
+        .set({
+          creditLimitPaise: r.credit.limitPaise,
+          paymentTermsDays: r.credit.termsDays ?? null,
+          creditHold: r.credit.hold !== undefined,
+          creditHoldReason: r.credit.hold ?? null,
+          creditUpdatedAt: new Date(now.getTime() - 14 * 86_400_000),
+          creditUpdatedByUserId: accountsUserId,
+        })
+        .where(sql`${retailers.id} = ${retailerId}`);
+    }
     const cityName = must(ref.cityNames, r.cityCode, 'city');
     const stateName = must(ref.stateNames, r.stateCode, 'state');
     out.push({
@@ -561,6 +573,7 @@ async function seedAccounts(
       stateId,
       stateCode: r.stateCode,
       perVariantLimit: r.limits.perVariant,
+      paymentTermsDays: r.credit?.termsDays ?? null,
       billTo: {
         businessName: r.businessName,
         address: r.address,
@@ -580,10 +593,10 @@ async function seedAccounts(
         pinCode: r.pinCode,
         phone: r.phone,
       },
-      plan,
+      plan: r.orders ?? [],
     });
   }
-  return { adminUserId, salesUserId, retailers: out, retailerCount: out.length, userCount };
+  return { adminUserId, salesUserId, warehouseUserId, accountsUserId, retailers: out, retailerCount: out.length, userCount };
 }
 
 // ---------------------------------------------------------------------------
@@ -597,19 +610,26 @@ async function seedOrders(
   orderable: OrderableVariant[],
   acc: Accounts,
   ref: Ref,
-): Promise<{ orders: number; invoices: number; payments: number }> {
-  if (orderable.length < 10) return { orders: 0, invoices: 0, payments: 0 };
+): Promise<{ orders: number; shipments: number; invoices: number; payments: number }> {
+  if (orderable.length < 10) return { orders: 0, shipments: 0, invoices: 0, payments: 0 };
   const planned = planOrders(rng, {
     now,
     retailers: acc.retailers,
     variants: orderable,
     rules: ref.discountRules,
     companyStateCode: COMPANY.stateCode,
-    salesUserId: acc.salesUserId,
-    adminUserId: acc.adminUserId,
+    users: {
+      salesUserId: acc.salesUserId,
+      adminUserId: acc.adminUserId,
+      warehouseUserId: acc.warehouseUserId,
+      accountsUserId: acc.accountsUserId,
+    },
   });
   const refs = numberOrders(planned);
   const orderIds: number[] = [];
+  /** Per order, its shipments' ids in shipment order. */
+  const shipmentIds: number[][] = [];
+  let shipmentCount = 0;
   for (let i = 0; i < planned.length; i++) {
     const p = planned[i]!;
     const [row] = await tx
@@ -618,10 +638,35 @@ async function seedOrders(
       .returning({ id: orders.id });
     const orderId = row!.id;
     orderIds.push(orderId);
-    await tx.insert(orderLines).values(p.lines.map((l) => ({ ...l, orderId })));
+    const lineRows = await tx
+      .insert(orderLines)
+      .values(p.lines.map((l) => ({ ...l, orderId })))
+      .returning({ id: orderLines.id });
     await tx.insert(orderStatusHistory).values(
       p.history.map((h) => ({ orderId, status: h.status, note: h.note, changedByUserId: h.byUserId, changedAt: h.at })),
     );
+    const ids: number[] = [];
+    for (const s of p.shipments) {
+      const [shipment] = await tx
+        .insert(shipments)
+        .values({ ...s.row, orderId })
+        .returning({ id: shipments.id });
+      ids.push(shipment!.id);
+      await tx.insert(shipmentLines).values(
+        s.lines.map((l) => ({
+          shipmentId: shipment!.id,
+          orderLineId: lineRows[l.lineIndex]!.id,
+          quantity: l.quantity,
+          taxablePaise: l.totals?.taxablePaise ?? null,
+          cgstPaise: l.totals?.cgst ?? null,
+          sgstPaise: l.totals?.sgst ?? null,
+          igstPaise: l.totals?.igst ?? null,
+          totalPaise: l.totals?.totalPaise ?? null,
+        })),
+      );
+    }
+    shipmentIds.push(ids);
+    shipmentCount += ids.length;
     if (p.bySales) {
       await recordAudit(tx, {
         actorUserId: acc.salesUserId,
@@ -639,7 +684,7 @@ async function seedOrders(
   for (const inv of plannedInvoices) {
     const [row] = await tx
       .insert(invoices)
-      .values({ ...inv.invoice, orderId: orderIds[inv.orderIndex]! })
+      .values({ ...inv.invoice, orderId: orderIds[inv.orderIndex]!, shipmentId: shipmentIds[inv.orderIndex]![inv.shipmentIndex]! })
       .returning({ id: invoices.id });
     if (inv.payments.length) {
       const paymentRows = await tx
@@ -666,5 +711,5 @@ async function seedOrders(
   if (sequences.length) await tx.insert(documentSequences).values(sequences);
   // New orders continue the running number after the seeded ones.
   if (planned.length) await tx.execute(sql`select setval('order_number_seq', ${planned.length})`);
-  return { orders: planned.length, invoices: plannedInvoices.length, payments: paymentCount };
+  return { orders: planned.length, shipments: shipmentCount, invoices: plannedInvoices.length, payments: paymentCount };
 }

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditPosition, creditRefusals, deriveOrderStatus, EWAY_BILL_THRESHOLD_PAISE, type OrderStatus } from '@frameport/domain';
 import { verifyPassword } from '../../adapters/password-hash.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { queryRows } from '../client.ts';
@@ -51,6 +52,16 @@ describe('demo seed', () => {
       database.db.select().from(productColours).orderBy(asc(productColours.id));
     const strip = (rows: Awaited<ReturnType<typeof variants>>) => rows.map(({ updatedOn: _u, ...rest }) => rest);
     expect(strip(await variants(b))).toEqual(strip(await variants(a)));
+    // And the same orders, shipments and invoices.
+    const desk = (database: TestDatabase) =>
+      queryRows(
+        database.db,
+        sql`select o.order_ref_no, o.status, o.total_paise, s.shipment_no, s.status as shipment_status, s.transporter, s.docket_no,
+              s.eway_bill_no, s.value_paise, i.invoice_no, i.due_date::text as due_date, i.paid_paise
+            from orders o left join shipments s on s.order_id = o.id left join invoices i on i.shipment_id = s.id
+            order by o.id, s.shipment_no`,
+      );
+    expect(await desk(b)).toEqual(await desk(a));
     expect(await isDatabaseEmpty(a.db)).toBe(false);
   });
 
@@ -137,6 +148,196 @@ describe('demo seed', () => {
     const inv = await a.db.select().from(invoices).where(eq(invoices.retailerId, demo!.id!));
     expect(new Set(inv.map((i) => i.paymentStatus))).toEqual(new Set(['Paid', 'Partially Paid', 'Unpaid']));
     for (const i of inv) expect(i.invoiceNo.length).toBeLessThanOrEqual(16);
+  });
+
+  it('derives every order’s status from its decisions and shipments, with decisions and history to match', async () => {
+    const rows = await queryRows<Record<string, unknown>>(
+      a.db,
+      sql`select o.id, o.status, o.confirmed_at, o.confirmed_by_user_id, o.hold_kind, o.hold_reason, o.held_at, o.cancelled_at,
+            o.cancel_reason, o.credit_override_reason,
+            (select h.status from order_status_history h where h.order_id = o.id order by h.changed_at desc, h.id desc limit 1) as last_history,
+            (select h.status from order_status_history h where h.order_id = o.id order by h.changed_at, h.id limit 1) as first_history
+          from orders o order by o.id`,
+    );
+    const lines = await queryRows<Record<string, unknown>>(
+      a.db,
+      sql`select l.order_id, l.quantity, l.cancelled_quantity, l.backorder_expected_date,
+            coalesce(sum(sl.quantity) filter (where s.status in ('Dispatched', 'Delivered')), 0) as dispatched,
+            coalesce(sum(sl.quantity) filter (where s.status = 'Delivered'), 0) as delivered,
+            coalesce(sum(sl.quantity), 0) as in_shipments
+          from order_lines l left join shipment_lines sl on sl.order_line_id = l.id left join shipments s on s.id = sl.shipment_id
+          group by l.id order by l.id`,
+    );
+    const byStatus = new Map<OrderStatus, number>();
+    for (const o of rows) {
+      const status = o.status as OrderStatus;
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      const own = lines.filter((l) => l.order_id === o.id);
+      const derived = deriveOrderStatus(
+        { confirmed: o.confirmed_at !== null, onHold: o.hold_kind !== null, cancelled: o.cancelled_at !== null },
+        own.map((l) => ({
+          quantity: Number(l.quantity),
+          cancelledQuantity: Number(l.cancelled_quantity),
+          dispatchedQuantity: Number(l.dispatched),
+          deliveredQuantity: Number(l.delivered),
+        })),
+      );
+      expect({ id: o.id, status: derived }).toEqual({ id: o.id, status });
+      expect([o.first_history, o.last_history]).toEqual(['Placed', status]);
+      // The decisions that status needs, and none it rules out.
+      const confirmed = ['Confirmed', 'Partially dispatched', 'Dispatched', 'Delivered'].includes(status);
+      expect(o.confirmed_at !== null).toBe(confirmed);
+      expect(o.confirmed_by_user_id !== null).toBe(confirmed);
+      expect(o.hold_kind !== null && o.hold_reason !== null && o.held_at !== null).toBe(status === 'On hold');
+      expect(o.cancelled_at !== null && o.cancel_reason !== null).toBe(status === 'Cancelled');
+      for (const l of own) expect(Number(l.cancelled_quantity)).toBe(status === 'Cancelled' ? Number(l.quantity) : 0);
+      // Backordered pieces of a part-shipped order have their expected date; no other line has one.
+      for (const l of own) {
+        const open = status === 'Partially dispatched' && Number(l.in_shipments) < Number(l.quantity);
+        expect(l.backorder_expected_date !== null).toBe(open);
+      }
+    }
+    for (const status of ['Placed', 'Confirmed', 'On hold', 'Partially dispatched', 'Dispatched', 'Delivered', 'Cancelled'] as const) {
+      expect(byStatus.get(status) ?? 0, status).toBeGreaterThan(0);
+    }
+    expect(byStatus.get('Partially dispatched')).toBeGreaterThanOrEqual(3);
+    const held = await queryRows<{ kind: string }>(a.db, sql`select distinct hold_kind as kind from orders where status = 'On hold'`);
+    expect(new Set(held.map((h) => h.kind))).toEqual(new Set(['credit', 'stock', 'note']));
+    expect(rows.some((o) => o.credit_override_reason !== null)).toBe(true);
+    // The queue: orders to confirm from several retailers in several states.
+    const [queue] = await queryRows<{ retailers: number; states: number }>(
+      a.db,
+      sql`select count(distinct o.retailer_id)::int as retailers, count(distinct o.bill_to_state_code)::int as states
+          from orders o where o.status = 'Placed'`,
+    );
+    expect(queue!.retailers).toBeGreaterThanOrEqual(8);
+    expect(queue!.states).toBeGreaterThanOrEqual(5);
+  });
+
+  it('bills each dispatched shipment by its own invoice, whose money adds up to the shipment and, shipped whole, to the order', async () => {
+    const shipmentRows = await queryRows<Record<string, unknown>>(
+      a.db,
+      sql`select s.id, s.order_id, s.shipment_no, s.status, s.transporter, s.docket_no, s.dispatch_date::text as dispatch_date,
+            s.eway_bill_no, s.value_paise, s.delivered_on, s.received_by,
+            i.id as invoice_id, i.amount_paise, i.invoice_date::text as invoice_date, i.due_date::text as due_date,
+            (select count(*) from shipment_lines x where x.shipment_id = s.id)::int as line_count,
+            (select count(x.total_paise) from shipment_lines x where x.shipment_id = s.id)::int as priced_lines,
+            (select coalesce(sum(x.total_paise), 0) from shipment_lines x where x.shipment_id = s.id) as lines_total,
+            (select coalesce(sum(x.taxable_paise + x.cgst_paise + x.sgst_paise + x.igst_paise), 0) from shipment_lines x where x.shipment_id = s.id) as lines_parts
+          from shipments s left join invoices i on i.shipment_id = s.id order by s.id`,
+    );
+    expect(shipmentRows.length).toBeGreaterThan(0);
+    const carriers = new Set(['Blue Dart', 'DTDC', 'Delhivery', 'Professional Couriers', 'VRL Logistics']);
+    let ewayBills = 0;
+    for (const s of shipmentRows) {
+      const dispatched = s.status === 'Dispatched' || s.status === 'Delivered';
+      expect(Number(s.line_count)).toBeGreaterThan(0);
+      if (!dispatched) {
+        // Being packed: no money, no invoice, no transporter yet.
+        expect([s.invoice_id, s.value_paise, s.transporter, Number(s.priced_lines)]).toEqual([null, null, null, 0]);
+        continue;
+      }
+      expect(carriers.has(String(s.transporter))).toBe(true);
+      expect(String(s.docket_no)).toMatch(/^[A-Z0-9]{9,14}$/);
+      expect(s.invoice_id).not.toBeNull();
+      expect(s.invoice_date).toBe(s.dispatch_date);
+      expect(s.due_date).not.toBeNull();
+      expect(Number(s.priced_lines)).toBe(Number(s.line_count));
+      expect(Number(s.lines_total)).toBe(Number(s.value_paise));
+      expect(Number(s.lines_parts)).toBe(Number(s.value_paise));
+      expect(Number(s.amount_paise)).toBe(Number(s.value_paise));
+      // An e-way bill exactly when the consignment is worth more than ₹50,000.
+      const needs = Number(s.value_paise) > EWAY_BILL_THRESHOLD_PAISE;
+      if (needs) {
+        expect(String(s.eway_bill_no)).toMatch(/^\d{12}$/);
+        ewayBills += 1;
+      } else expect(s.eway_bill_no).toBeNull();
+      expect(s.delivered_on !== null && s.received_by !== null).toBe(s.status === 'Delivered');
+    }
+    expect(ewayBills).toBeGreaterThan(0);
+    // Every invoice bills one shipment; a part-shipped order has two shipments, one of them billed.
+    const [unlinked] = await queryRows<{ n: number }>(a.db, sql`select count(*)::int as n from invoices where shipment_id is null or due_date is null`);
+    expect(unlinked!.n).toBe(0);
+    const partial = await queryRows<{ shipments: number; billed: number }>(
+      a.db,
+      sql`select (select count(*) from shipments s where s.order_id = o.id)::int as shipments,
+            (select count(*) from invoices i where i.order_id = o.id)::int as billed
+          from orders o where o.status = 'Partially dispatched'`,
+    );
+    for (const p of partial) expect(p).toEqual({ shipments: 2, billed: 1 });
+    // Shipped whole: the order's invoices add up to the order, and each line's shares to the line.
+    const whole = await queryRows<{ id: number; total: number; billed: number }>(
+      a.db,
+      sql`select o.id, o.total_paise as total, (select coalesce(sum(i.amount_paise), 0) from invoices i where i.order_id = o.id) as billed
+          from orders o where o.status in ('Dispatched', 'Delivered')`,
+    );
+    expect(whole.length).toBeGreaterThan(0);
+    for (const o of whole) expect(Number(o.billed)).toBe(Number(o.total));
+    const [lineMismatch] = await queryRows<{ n: number }>(
+      a.db,
+      sql`select count(*)::int as n from order_lines l join orders o on o.id = l.order_id
+          cross join lateral (select sum(x.taxable_paise) as taxable, sum(x.cgst_paise) as cgst, sum(x.sgst_paise) as sgst,
+            sum(x.igst_paise) as igst, sum(x.total_paise) as total from shipment_lines x where x.order_line_id = l.id) b
+          where o.status in ('Dispatched', 'Delivered')
+            and (l.taxable_paise, l.cgst_paise, l.sgst_paise, l.igst_paise, l.line_total_paise)
+              is distinct from (b.taxable, b.cgst, b.sgst, b.igst, b.total)`,
+    );
+    expect(lineMismatch!.n).toBe(0);
+    // Invoice numbers run without gaps, per financial year, in the order the invoices were raised.
+    const numbered = await queryRows<{ fy: string; no: string }>(
+      a.db,
+      sql`select financial_year as fy, invoice_no as no from invoices order by invoice_date, created_at, id`,
+    );
+    const seen = new Map<string, number>();
+    for (const n of numbered) {
+      const next = (seen.get(n.fy) ?? 0) + 1;
+      seen.set(n.fy, next);
+      expect(Number(n.no.split('/').at(-1))).toBe(next);
+    }
+  });
+
+  it('gives retailers credit terms: limits of ₹2–10 lakh, some longer terms, one on hold, one over its limit, one overdue, and the two demo retailers in good standing', async () => {
+    const today = '2026-11-20';
+    const books = await queryRows<Record<string, unknown>>(
+      a.db,
+      sql`select r.id, r.email, r.credit_limit_paise, r.payment_terms_days, r.credit_hold, r.credit_hold_reason,
+            (select coalesce(sum(i.balance_paise), 0) from invoices i where i.retailer_id = r.id) as outstanding,
+            (select coalesce(sum(i.balance_paise), 0) from invoices i where i.retailer_id = r.id and i.due_date < ${today}::date) as overdue,
+            (select coalesce(max(${today}::date - i.due_date), 0) from invoices i
+              where i.retailer_id = r.id and i.balance_paise > 0 and i.due_date < ${today}::date) as overdue_days,
+            (select coalesce(sum(o.total_paise - (select coalesce(sum(i.amount_paise), 0) from invoices i where i.order_id = o.id)), 0)
+              from orders o where o.retailer_id = r.id and o.confirmed_at is not null and o.cancelled_at is null) as on_order
+          from retailers r order by r.id`,
+    );
+    const position = (b: Record<string, unknown>) =>
+      creditPosition({
+        creditLimitPaise: Number(b.credit_limit_paise),
+        creditHold: b.credit_hold === true,
+        creditHoldReason: (b.credit_hold_reason as string | null) ?? null,
+        outstandingPaise: Number(b.outstanding),
+        onOrderPaise: Number(b.on_order),
+        overduePaise: Number(b.overdue),
+        oldestOverdueDays: Number(b.overdue_days),
+      });
+    for (const b of books) {
+      expect(Number(b.credit_limit_paise)).toBeGreaterThanOrEqual(20_000_000);
+      expect(Number(b.credit_limit_paise)).toBeLessThanOrEqual(100_000_000);
+    }
+    const terms = books.map((b) => b.payment_terms_days);
+    expect(terms).toContain(45);
+    expect(terms).toContain(60);
+    const refused = books.map((b) => ({ email: b.email, reasons: creditRefusals(position(b), 0).map((r) => r.reason) }));
+    const onHold = books.filter((b) => b.credit_hold === true);
+    expect(onHold).toHaveLength(1);
+    expect(String(onHold[0]!.credit_hold_reason).length).toBeGreaterThan(10);
+    expect(refused.filter((r) => r.reasons.includes('limit')).length).toBeGreaterThanOrEqual(1);
+    expect(refused.filter((r) => r.reasons.includes('overdue')).length).toBeGreaterThanOrEqual(1);
+    for (const email of ['retailer@frameport.test', 'retailer.blr@frameport.test']) {
+      const demo = refused.find((r) => r.email === email)!;
+      expect(demo).toEqual({ email, reasons: [] });
+      // Room for a sizeable new order.
+      expect(position(books.find((b) => b.email === email)!).availablePaise).toBeGreaterThan(20_000_000);
+    }
   });
 
   it('writes valid GSTINs', async () => {
