@@ -201,6 +201,7 @@ const ROUTES: Record<string, RouteCase> = {
     build: async ({ subject }) => ({ query: { orderId: String(await orderOf(subject)) } }),
     foreign: async () => ({ query: { orderId: String(await orderOf(B)) } }),
   },
+  'GET /api/Order/getCreditPosition': { kind: 'acting' },
   'POST /api/Product/uploadProductImage': { kind: 'admin', build: () => ({ multipart: true }) },
   'POST /api/Home/uploadBanner': { kind: 'admin', build: () => ({ multipart: true }) },
   'PUT /api/admin/pages/:pageName': {

@@ -4,9 +4,9 @@ import { fail, type OrderDetailsResponse } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { HoldKind } from '@frameport/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { invoices, orderLines, orders, shipmentLines, shipments } from '../../db/schema.ts';
+import { invoices, orderLines, orders, retailers, shipmentLines, shipments } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
+import { createInvoice, createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
 import { lockOrder, refreshOrderStatus } from './status.ts';
 import { RETAILER_HOLD_TEXT } from './to-contract.ts';
 
@@ -250,5 +250,57 @@ describe('the retailer follows an order through the desk and the warehouse', () 
       [5, 0, 0, 5],
       [3, 0, 0, 3],
     ]);
+  });
+});
+
+describe('GET /api/Order/getCreditPosition', () => {
+  it("answers the acting retailer's credit in rupees: to the retailer, its sales executive and an admin", async () => {
+    const r = await retailer();
+    await t.db
+      .update(retailers)
+      .set({ creditLimitPaise: 10_000_000, paymentTermsDays: 45, creditHold: true, creditHoldReason: 'Cheque returned on 2 November.' })
+      .where(eq(retailers.id, r.retailerId!));
+    // An invoice of ₹20,000 (₹5,000 paid) due on 4 October: 47 days overdue on 20 November; one of ₹3,000 not yet due.
+    const old = await createInvoice(t.db, { retailerId: r.retailerId!, userId: r.userId, amountPaise: 2_000_000, paidPaise: 500_000 });
+    await t.db.update(invoices).set({ invoiceDate: '2026-08-20', dueDate: '2026-10-04' }).where(eq(invoices.id, old.id));
+    const recent = await createInvoice(t.db, { retailerId: r.retailerId!, userId: r.userId, amountPaise: 300_000 });
+    await t.db.update(invoices).set({ invoiceDate: '2026-11-15', dueDate: '2026-12-30' }).where(eq(invoices.id, recent.id));
+    // A confirmed order not yet invoiced is on order; a placed one is not.
+    const confirmed = await placeOrder(r.headers);
+    await deskChange(confirmed.orderId, (now, tx) => setOrder(confirmed.orderId, { confirmedAt: now, confirmedByUserId: staffId }, tx));
+    await placeOrder(r.headers);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, confirmed.orderId));
+    const onOrder = order!.totalPaise / 100;
+
+    const expected = {
+      CreditLimit: 100_000,
+      Outstanding: 18_000,
+      OnOrder: onOrder,
+      Available: Math.round((100_000 - 18_000 - onOrder) * 100) / 100,
+      Overdue: 15_000,
+      OldestOverdueDays: 47,
+      OldestOverdueInvoiceNo: old.invoiceNo,
+      CreditHold: true,
+      CreditHoldReason: 'Cheque returned on 2 November.',
+      PaymentTermsDays: 45,
+    };
+    const own = await t.app.inject({ url: '/api/Order/getCreditPosition', headers: r.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().Data).toEqual(expected);
+
+    const sales = await createStaffUser(t.db, 'salesexecutive', { linkedRetailerIds: [r.retailerId!] });
+    const salesHeaders = (await loginAs(t.app, sales, true)).headers;
+    const url = `/api/Order/getCreditPosition?email=${encodeURIComponent(r.email)}`;
+    expect((await t.app.inject({ url, headers: salesHeaders })).json().Data).toEqual(expected);
+    const admin = await createStaffUser(t.db, 'admin');
+    expect((await t.app.inject({ url, headers: (await loginAs(t.app, admin, true)).headers })).json().Data).toEqual(expected);
+
+    // Another retailer's credit is not the retailer's to see, nor an unlinked sales executive's.
+    const other = await retailer();
+    const mine = await t.app.inject({ url: `/api/Order/getCreditPosition?email=${encodeURIComponent(r.email)}`, headers: other.headers });
+    expect(mine.json().Data?.CreditLimit).not.toBe(100_000);
+    const stranger = await createStaffUser(t.db, 'salesexecutive');
+    const refused = await t.app.inject({ url, headers: (await loginAs(t.app, stranger, true)).headers });
+    expect(refused.statusCode).toBe(403);
   });
 });

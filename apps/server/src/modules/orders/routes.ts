@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CreditPositionQuerySchema,
   envelopeOf,
   MyOrdersQuerySchema,
   MyOrdersResponseSchema,
@@ -9,6 +10,7 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderHeadersSchema,
   PlaceOrderResponseSchema,
+  RetailerCreditPositionSchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { OrdersService } from './service.ts';
@@ -70,6 +72,25 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     async (request) => {
       const acting = await request.requireActing();
       return ok(await orders.details(acting, request.query.orderId));
+    },
+  );
+
+  app.get(
+    '/api/Order/getCreditPosition',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: "The acting retailer's credit: limit, outstanding, on order, available, overdue and the oldest overdue invoice",
+        description:
+          'Rupees. Available is the limit less outstanding less on order (negative when over). A sales executive ' +
+          'passes a linked retailer\'s email, an admin any retailer\'s.',
+        querystring: CreditPositionQuerySchema,
+        response: { 200: envelopeOf(RetailerCreditPositionSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await request.requireActing();
+      return ok(await orders.creditPosition(acting));
     },
   );
 };

@@ -20,13 +20,14 @@ import {
   takeStock,
   type Placed,
 } from './place.ts';
+import { creditBookOf } from './credit.ts';
 import { lineQuantitiesOf } from './status.ts';
-import { toMyOrder, toOrderDetails, type ShipmentView } from './to-contract.ts';
+import { toMyOrder, toOrderDetails, toRetailerCredit, type ShipmentView } from './to-contract.ts';
 
 export type OrdersServiceDeps = {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'companyStateCode'>;
+  config: Pick<Config, 'companyStateCode' | 'invoiceCreditDays'>;
   mailer: Mailer;
   logger?: { error(obj: unknown, msg: string): void };
 };
@@ -151,7 +152,13 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
     });
   }
 
-  return { place, myOrders, details };
+  /** The acting retailer's credit position (the desk's computation), for the purchase order. */
+  async function creditPosition(acting: ActingContext) {
+    const book = await creditBookOf(db, acting.retailerId, { now: clock.now(), invoiceCreditDays: config.invoiceCreditDays });
+    return toRetailerCredit(book);
+  }
+
+  return { place, myOrders, details, creditPosition };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -7,8 +7,10 @@ import {
   type OrderShipment,
   type OrderSummary,
   type OrderTimelineEntry,
+  type RetailerCreditPosition,
 } from '@frameport/domain/contract';
 import type { orderLines, orders, OrderStatusHistoryRow, Shipment } from '../../db/schema.ts';
+import type { RetailerCreditBook } from './credit.ts';
 import type { LineShipped } from './status.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -220,4 +222,20 @@ export function timelineOf(
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime() || a.index - b.index)
     .map(({ entry }) => ({ Status: entry.status, At: entry.at.toISOString(), Note: entry.notes.length > 0 ? entry.notes.join('; ') : null }));
+}
+
+/** The credit position in the spec's casing, rupees on the wire. */
+export function toRetailerCredit(book: RetailerCreditBook): RetailerCreditPosition {
+  return {
+    CreditLimit: paiseToRupees(book.creditLimitPaise),
+    Outstanding: paiseToRupees(book.outstandingPaise),
+    OnOrder: paiseToRupees(book.onOrderPaise),
+    Available: paiseToRupees(book.availablePaise),
+    Overdue: paiseToRupees(book.overduePaise),
+    OldestOverdueDays: book.oldestOverdueDays,
+    OldestOverdueInvoiceNo: book.oldestOverdueInvoiceNo,
+    CreditHold: book.creditHold,
+    CreditHoldReason: book.creditHoldReason,
+    PaymentTermsDays: book.effectiveTermsDays,
+  };
 }
