@@ -86,7 +86,7 @@ function ExpectedDateControl({ order, line }: { order: AdminOrderDetail; line: A
         }}
         aria-label={`Expected date of ${label}`}
       >
-        {line.expectedDate === null ? 'Set expected' : `Expected ${formatDay(line.expectedDate)}`}
+        {line.expectedDate === null ? 'Expected date' : `Exp. ${formatDay(line.expectedDate)}`}
       </Button>
       <ActionDialog
         opened={opened}
@@ -232,7 +232,9 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
     save.mutate({ action: 'edit-lines', request: deskRequests.editLines(order.id, edit.body(note)) }, { onSuccess: () => setEditing(false) });
   };
 
-  const showLineActions = !editing && (actions.cancelLine || order.lines.some((line) => line.backorderedQuantity > 0));
+  // Expected dates matter while the order is still being worked on (pieces can still be cancelled or shipped).
+  const datesEditable = actions.cancelLine || actions.ship;
+  const showLineActions = !editing && (actions.cancelLine || (datesEditable && order.lines.some((line) => line.backorderedQuantity > 0)));
 
   const table = (
     <div className={classes.tableScroll} role="region" aria-label="Order lines (scrolls sideways)" tabIndex={0}>
@@ -242,10 +244,10 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
             <Table.Th>
               <VisuallyHidden>Image</VisuallyHidden>
             </Table.Th>
-            <Table.Th>Model</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Colour</Table.Th>
-            <Table.Th>HSN</Table.Th>
+            <Table.Th ta="left">Model</Table.Th>
+            <Table.Th ta="left">Name</Table.Th>
+            <Table.Th ta="left">Colour</Table.Th>
+            <Table.Th ta="left">HSN</Table.Th>
             <Table.Th ta="right">GST</Table.Th>
             <Table.Th ta="right">Ordered</Table.Th>
             <Table.Th ta="right">Cancelled</Table.Th>
@@ -268,19 +270,23 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
             const removed = edit.removed.has(line.id);
             return (
               <Table.Tr key={line.id} aria-label={`Line ${label}`} data-removed={removed || undefined}>
-                <Table.Td className={classes.thumbCell}>
+                <Table.Td className={classes.thumbCell} data-wide>
                   <Thumb line={line} />
                 </Table.Td>
                 <Table.Td data-label="Model" fw={600}>
                   {line.productCode}
                 </Table.Td>
-                <Table.Td data-label="Name">
-                  {line.productName}
-                  {line.sizeName !== null && <Text span size="xs" c="dimmed"> · {line.sizeName}</Text>}
-                  {line.isFree && <Text span size="xs" c="teal.9" fw={600}> · Free</Text>}
+                <Table.Td data-label="Name" className={classes.nameCell} data-wide>
+                  <span>
+                    {line.productName}
+                    {line.sizeName !== null && <Text span size="xs" c="dimmed"> · {line.sizeName}</Text>}
+                    {line.isFree && <Text span size="xs" c="teal.9" fw={600}> · Free</Text>}
+                  </span>
                 </Table.Td>
-                <Table.Td data-label="Colour">
-                  {line.colourName} ({line.colorVariant})
+                <Table.Td data-label="Colour" data-wide>
+                  <span>
+                    {line.colourName} ({line.colorVariant})
+                  </span>
                 </Table.Td>
                 <Table.Td data-label="HSN">{line.hsnCode}</Table.Td>
                 <Table.Td data-label="GST" ta="right">
@@ -317,33 +323,37 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
                   {line.dispatchedQuantity}
                 </Table.Td>
                 <Table.Td data-label="Backordered" ta="right">
-                  {line.backorderedQuantity}
-                  {line.expectedDate !== null && (
-                    <Text size="xs" c="dimmed">
-                      exp. {formatDay(line.expectedDate)}
-                    </Text>
-                  )}
+                  <span>
+                    {line.backorderedQuantity}
+                    {line.expectedDate !== null && (
+                      <Text size="xs" c="dimmed">
+                        exp. {formatDay(line.expectedDate)}
+                      </Text>
+                    )}
+                  </span>
                 </Table.Td>
                 <Table.Td data-label="Open" ta="right" fw={line.openQuantity > 0 ? 700 : undefined}>
                   {line.openQuantity}
                 </Table.Td>
                 <Table.Td data-label="Net unit" ta="right">
-                  {inr(netUnitPrice(line))}
-                  {line.discountPerUnit > 0 && (
-                    <Text size="xs" c="dimmed">
-                      <s>
-                        <VisuallyHidden>List price </VisuallyHidden>
-                        {inr(line.unitPrice)}
-                      </s>{' '}
-                      −{inr(line.discountPerUnit)}
-                    </Text>
-                  )}
+                  <span>
+                    {inr(netUnitPrice(line))}
+                    {line.discountPerUnit > 0 && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        <s>
+                          <VisuallyHidden>List price </VisuallyHidden>
+                          {inr(line.unitPrice)}
+                        </s>{' '}
+                        −{inr(line.discountPerUnit)}
+                      </Text>
+                    )}
+                  </span>
                 </Table.Td>
                 <Table.Td data-label="Total" ta="right" fw={600}>
                   {inr(line.total)}
                 </Table.Td>
                 {editing ? (
-                  <Table.Td data-label="Remove">
+                  <Table.Td data-label="Remove" data-wide>
                     <Button
                       size="compact-xs"
                       variant="subtle"
@@ -364,11 +374,11 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
                   </Table.Td>
                 ) : (
                   showLineActions && (
-                    <Table.Td data-label="Actions">
-                      <Group gap={2} wrap="nowrap" justify="flex-end">
+                    <Table.Td data-label="Actions" data-wide>
+                      <Stack gap={2} align="flex-end">
                         {actions.cancelLine && line.openQuantity > 0 && <CancelLineControl order={order} line={line} />}
-                        {line.backorderedQuantity > 0 && order.status !== 'Cancelled' && <ExpectedDateControl order={order} line={line} />}
-                      </Group>
+                        {datesEditable && line.backorderedQuantity > 0 && <ExpectedDateControl order={order} line={line} />}
+                      </Stack>
                     </Table.Td>
                   )
                 )}

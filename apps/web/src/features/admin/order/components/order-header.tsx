@@ -1,6 +1,7 @@
 import { HOLD_KIND_LABELS } from '@frameport/domain';
 import type { AdminOrderDetail } from '@frameport/domain/contract';
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import classes from './admin-order.module.css';
 import { formatDateTime, inr, orderStatusColor, stampText, whoText } from '../order-display.ts';
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
@@ -33,7 +34,7 @@ export function OrderHeader({ order }: { order: AdminOrderDetail }) {
             Placed {formatDateTime(order.placedAt)} by {whoText(order.placedBy)}
           </Text>
         </div>
-        <Stack gap={0} align="flex-end">
+        <Stack gap={0} className={classes.headerTotal}>
           <Text size="xs" c="dimmed">
             {order.totals.quantity} pcs · total with GST
           </Text>
