@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cartLines, carts, orders, sessions } from '../db/schema.ts';
+import { auditLog, cartLines, carts, orderLines, orders, sessions } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
@@ -127,6 +127,29 @@ async function deskOrder(): Promise<number> {
   return readOrderId;
 }
 
+/** A fresh order of the party, put on hold (for releasing). */
+async function heldOrderOf(party: Party): Promise<number> {
+  const orderId = await orderOf(party);
+  await t.db
+    .update(orders)
+    .set({ status: 'On hold', holdKind: 'stock', holdReason: 'Waiting for stock' })
+    .where(eq(orders.id, orderId));
+  return orderId;
+}
+
+/** A fresh order of the party with two lines (C1 and C2), and its first line. */
+async function twoLineOrderOf(party: Party): Promise<{ orderId: number; lineId: number }> {
+  await lineOf(party);
+  await asRetailer(party, {
+    method: 'POST',
+    url: '/api/Product/addItemsToCart',
+    payload: { Products: [{ ProductId: party.productId, ColorVariant: 'C2', Quantity: 1 }] },
+  });
+  const orderId = await orderOf(party);
+  const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+  return { orderId, lineId: line!.id };
+}
+
 /** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
 const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
@@ -210,7 +233,38 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/admin/orders/:id/invoice': { kind: 'admin', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
   // The order desk (modules/orders desk-*.ts).
+  'GET /api/admin/orders': { kind: 'desk', build: () => ({ query: { q: A.email } }) },
   'GET /api/admin/orders/:id': { kind: 'desk', build: async () => ({ params: { id: String(await deskOrder()) } }) },
+  'POST /api/admin/orders/:id/confirm': { kind: 'desk', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
+  'POST /api/admin/orders/:id/hold': {
+    kind: 'desk',
+    build: async () => ({ params: { id: String(await orderOf(A)) }, body: { kind: 'stock', reason: 'Waiting for stock' } }),
+  },
+  'POST /api/admin/orders/:id/release': { kind: 'desk', build: async () => ({ params: { id: String(await heldOrderOf(A)) } }) },
+  'POST /api/admin/orders/:id/cancel': {
+    kind: 'desk',
+    build: async () => ({ params: { id: String(await orderOf(A)) }, body: { reason: 'The retailer asked' } }),
+  },
+  'POST /api/admin/orders/:id/lines/:lineId/cancel': {
+    kind: 'desk',
+    build: async () => {
+      const { orderId, lineId } = await twoLineOrderOf(A);
+      return { params: { id: String(orderId), lineId: String(lineId) }, body: { reason: 'Model discontinued' } };
+    },
+  },
+  'PUT /api/admin/orders/:id/lines/:lineId/expected-date': {
+    kind: 'desk',
+    build: async () => {
+      const orderId = await deskOrder();
+      const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+      return { params: { id: String(orderId), lineId: String(line!.id) }, body: { expectedDate: '2026-12-15' } };
+    },
+  },
+  'GET /api/admin/retailers/:id/credit': { kind: 'desk', build: () => ({ params: { id: String(A.retailerId) } }) },
+  'PUT /api/admin/retailers/:id/credit': {
+    kind: 'accounts',
+    build: () => ({ params: { id: String(A.retailerId) }, body: { creditLimit: 500000, paymentTermsDays: null, creditHold: false } }),
+  },
   'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   emailChangeRequests,
   heartbeats,
+  idempotencyKeys,
   loginAttempts,
   loginKnownAddresses,
   loginThrottle,
@@ -113,6 +114,13 @@ async function seedBothSides() {
   ]);
   kept.heartbeats = [`recent-${mark}`];
 
+  const keys = edges('idempotency_keys');
+  await t.db.insert(idempotencyKeys).values([
+    { userId, key: `old-${mark}`, request: 'POST /api/admin/orders/1/confirm', statusCode: 200, response: {}, createdAt: keys.old },
+    { userId, key: `recent-${mark}`, request: 'POST /api/admin/orders/1/confirm', statusCode: 200, response: {}, createdAt: keys.recent },
+  ]);
+  kept.idempotency_keys = [`recent-${mark}`];
+
   const mail = edges('mail_outbox');
   const body = { subject: `Order ${mark}`, textBody: 'Ship to 12 Test Street', htmlBody: '<p>Ship to 12 Test Street</p>' };
   const attachments = [{ filename: 'invoice.pdf', contentType: 'application/pdf', contentBase64: 'JVBERi0=' }];
@@ -138,6 +146,7 @@ async function leftOf(mark: string) {
     email_change_requests: await column(sql`select token_hash as v from email_change_requests where token_hash like ${like}`),
     payment_events: await column(sql`select event_id as v from payment_events where event_id like ${like}`),
     heartbeats: await column(sql`select instance as v from heartbeats where instance like ${like}`),
+    idempotency_keys: await column(sql`select key as v from idempotency_keys where key like ${like}`),
   };
 }
 
@@ -169,6 +178,7 @@ describe('housekeeping: rows past their window', () => {
       mail_outbox: 1,
       payment_events: 1,
       heartbeats: 1,
+      idempotency_keys: 1,
     });
     expect(await leftOf(mark)).toEqual(Object.fromEntries(Object.entries(kept).map(([table, rows]) => [table, rows.sort()])));
 
@@ -203,6 +213,7 @@ describe('housekeeping: rows past their window', () => {
         email_change_requests: [],
         payment_events: [],
         heartbeats: [],
+        idempotency_keys: [],
       });
     } finally {
       t.clock.advance(-91 * DAY_MS);
@@ -248,12 +259,12 @@ describe('housekeeping: rows past their window', () => {
     const { lines, logger } = silentLogger();
     const housekeeping = createHousekeeping({ db: t.db, clock: t.clock, logger });
     housekeeping.start({ intervalMs: 60 * MINUTE_MS, firstRunAfterMs: 0 });
-    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('housekeeping: 14 rows past their retention removed'), {
+    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('housekeeping: 15 rows past their retention removed'), {
       timeout: 10_000,
     });
     await housekeeping.stop();
     const ran = lines.find((line) => line.msg?.endsWith('removed'));
-    expect(ran!.fields).toMatchObject({ total: 14, removed: { login_attempts: 5, sessions: 2, mail_outbox: 1 } });
+    expect(ran!.fields).toMatchObject({ total: 15, removed: { login_attempts: 5, sessions: 2, mail_outbox: 1 } });
     expect(() => housekeeping.start({ intervalMs: 1, firstRunAfterMs: 0 })).toThrow(/already started or stopped/);
   });
 });

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../../http/idempotency.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per statement: a batch takes milliseconds, so sign-ins and orders never wait behind it. */
@@ -100,6 +101,13 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     removes: 'webhook event ids kept to spot duplicates',
     keptDays: 90,
     batch: (cutoff, limit) => deleteBatch('payment_events', sql`received_at < ${cutoff}`, limit),
+  },
+  {
+    table: 'idempotency_keys',
+    // A retry comes within minutes; after the TTL a key is forgotten and the same key is a new call.
+    removes: "the back office's Idempotency-Keys and the answers stored with them",
+    keptDays: IDEMPOTENCY_KEY_TTL_MS / DAY_MS,
+    batch: (cutoff, limit) => deleteBatch('idempotency_keys', sql`created_at < ${cutoff}`, limit),
   },
 ];
 
