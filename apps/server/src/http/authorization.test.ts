@@ -265,6 +265,15 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'accounts',
     build: () => ({ params: { id: String(A.retailerId) }, body: { creditLimit: 500000, paymentTermsDays: null, creditHold: false } }),
   },
+  'PUT /api/admin/orders/:id/lines': {
+    kind: 'warehouse',
+    // A fresh order of retailer A each call (one line of 1), its line raised to 2.
+    build: async () => {
+      const orderId = await orderOf(A);
+      const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+      return { params: { id: String(orderId) }, body: { lines: [{ orderLineId: line!.id, quantity: 2 }] } };
+    },
+  },
   'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppModule, ModuleDeps } from '../module-deps.ts';
 import { createDeskService } from './desk-service.ts';
 import { deskRoutes } from './desk-routes.ts';
+import { orderEditRoutes } from './edit-routes.ts';
 import { orderRoutes } from './routes.ts';
 import { createOrdersService, type OrdersService } from './service.ts';
 
@@ -12,6 +13,7 @@ export function createOrdersModule({ db, clock, config, mailer, logger }: Module
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(orderRoutes, { orders });
     await app.register(deskRoutes, { desk });
+    await app.register(orderEditRoutes, { db, clock, config, mailer, logger });
   };
   return { service: orders, plugin };
 }
