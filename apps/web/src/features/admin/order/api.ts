@@ -18,7 +18,8 @@ export const adminOrderQueries = {
   /** GET /api/admin/orders/:id. */
   detail: (orderId: number) =>
     queryOptions({
-      queryKey: [...adminOrderQueries.all(), 'detail', orderId] as const,
+      // The shape the other admin screens use for one order, so they share the cache.
+      queryKey: [...adminOrderQueries.all(), 'detail', { id: orderId }] as const,
       queryFn: ({ signal }) => apiFetch(`/api/admin/orders/${orderId}`, { schema: AdminOrderDetailSchema, signal }),
     }),
 };
@@ -119,9 +120,10 @@ export function useDeskAction(orderId: number) {
       keys.current.delete(action);
       queryClient.setQueryData(adminOrderQueries.detail(orderId).queryKey, order);
       // The queue (and anything else under the admin root) shows this order's status too.
+      const thisOrder = JSON.stringify(adminOrderQueries.detail(orderId).queryKey);
       void queryClient.invalidateQueries({
         queryKey: ADMIN_QUERY_ROOT,
-        predicate: (query) => query.queryKey[2] !== 'detail' || query.queryKey[3] !== orderId,
+        predicate: (query) => JSON.stringify(query.queryKey) !== thisOrder,
       });
     },
   });

@@ -268,12 +268,14 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
           {order.lines.map((line) => {
             const label = lineLabel(line);
             const removed = edit.removed.has(line.id);
+            const canCancel = actions.cancelLine && line.openQuantity > 0;
+            const canDate = datesEditable && line.backorderedQuantity > 0;
             return (
               <Table.Tr key={line.id} aria-label={`Line ${label}`} data-removed={removed || undefined}>
                 <Table.Td className={classes.thumbCell} data-wide>
                   <Thumb line={line} />
                 </Table.Td>
-                <Table.Td data-label="Model" fw={600}>
+                <Table.Td data-label="Model" fw={600} data-wide>
                   {line.productCode}
                 </Table.Td>
                 <Table.Td data-label="Name" className={classes.nameCell} data-wide>
@@ -373,14 +375,17 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
                     </Button>
                   </Table.Td>
                 ) : (
-                  showLineActions && (
+                  showLineActions &&
+                  (canCancel || canDate ? (
                     <Table.Td data-label="Actions" data-wide>
                       <Stack gap={2} align="flex-end">
-                        {actions.cancelLine && line.openQuantity > 0 && <CancelLineControl order={order} line={line} />}
-                        {datesEditable && line.backorderedQuantity > 0 && <ExpectedDateControl order={order} line={line} />}
+                        {canCancel && <CancelLineControl order={order} line={line} />}
+                        {canDate && <ExpectedDateControl order={order} line={line} />}
                       </Stack>
                     </Table.Td>
-                  )
+                  ) : (
+                    <Table.Td />
+                  ))
                 )}
               </Table.Tr>
             );
@@ -391,7 +396,7 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
                 <Table.Td className={classes.thumbCell}>
                   <span className={classes.thumb} aria-hidden="true" />
                 </Table.Td>
-                <Table.Td data-label="Model" fw={600}>
+                <Table.Td data-label="Model" fw={600} data-wide>
                   {line.productCode}
                 </Table.Td>
                 <Table.Td data-label="Name">
