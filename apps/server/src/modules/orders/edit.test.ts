@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartTotals, deskMessages, formatInr, lineTotals, paiseToRupees } from '@frameport/domain';
@@ -335,15 +335,21 @@ describe('PUT /api/admin/orders/:id/lines', () => {
     const response = await edit(warehouse, orderId, [
       { orderLineId: l1!.id, quantity: 3 },
       { productCode: qRow!.productCode, colorVariant: 'C1', quantity: 2 },
-    ]);
+    ], { note: 'Swap <C2> & add the new model' });
     expect(response.statusCode, response.body).toBe(200);
     const order = await orderOf(orderId);
-    for (const to of [r.email, sales.email]) {
+    for (const [to, greeting] of [
+      [r.email, `Your order ${order.orderRefNo} has been changed:`],
+      [sales.email, `Order ${order.orderRefNo} of ${order.billToBusinessName} has been changed:`],
+    ] as const) {
       const mail = await mailTo(to, `Order ${order.orderRefNo} edited`);
+      expect(mail.text).toContain(greeting);
       expect(mail.text).toContain(`${l1!.productCode} C2: 5 → 3`);
       expect(mail.text).toContain(`added ${qRow!.productCode} C1 × 2`);
       expect(mail.text).toContain(`removed ${l2!.productCode} C1 × 1`);
-      expect(mail.text).toContain(`New total: ${formatInr(order.totalPaise)} including GST (5 pieces)`);
+      expect(mail.text).toContain(`New total: ${formatInr(order.totalPaise)} including GST (5 pieces).`);
+      expect(mail.text).toContain('Note: Swap <C2> & add the new model');
+      expect(mail.html).toContain('Swap &lt;C2&gt; &amp; add the new model');
     }
   });
 
@@ -606,6 +612,32 @@ describe('PUT /api/admin/orders/:id/lines', () => {
     const down = await edit(admin, orderId, [{ orderLineId: line!.id, quantity: 3 }]);
     expect(down.statusCode, down.body).toBe(200);
     expect(await stockOf(p.variants[0]!.id)).toBe(7);
+  });
+
+  it('removes a line whose colour has left the catalogue (no stock to return), but cannot reprice one', async () => {
+    const r = await retailer('36');
+    const p = await createProduct(t.db, { netPricePaise: 100_850, stocks: [10, 10, 10] });
+    const orderId = await placeOrder(r, [
+      { productId: p.productId, colour: 'C1', quantity: 2 },
+      { productId: p.productId, colour: 'C2', quantity: 2 },
+      { productId: p.productId, colour: 'C3', quantity: 2 },
+    ]);
+    const [l1, l2, l3] = await linesOf(orderId);
+    await t.db.delete(productColours).where(inArray(productColours.id, [p.variants[1]!.id, p.variants[2]!.id]));
+    const change = await edit(admin, orderId, [
+      { orderLineId: l1!.id, quantity: 2 },
+      { orderLineId: l2!.id, quantity: 1 },
+      { orderLineId: l3!.id, quantity: 2 },
+    ]);
+    expect([change.statusCode, change.json().Error.Message]).toEqual([409, deskMessages.order.productNotFound(l2!.productCode, 'C2')]);
+    const removal = await edit(admin, orderId, [
+      { orderLineId: l1!.id, quantity: 2 },
+      { orderLineId: l3!.id, quantity: 2 },
+    ]);
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect((await linesOf(orderId)).map((l) => l.id)).toEqual([l1!.id, l3!.id]);
+    expect(await editMovements(orderId)).toEqual([]);
+    await expectTotalsAreSumOfLines(orderId);
   });
 
   it('takes the last pieces once when two edits race for them: one is refused, stock never below zero', async () => {

@@ -29,6 +29,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AdminOrderDetail, EditLinesBody } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
+import { escapeHtml } from '../../adapters/payments/html.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../db/audit.ts';
@@ -268,11 +269,6 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
     const price = priceItem({ ...variant, isFree: line.isFree, quantity: quantity - line.cancelledQuantity }, pricing);
     return { line, quantity, variant, price };
   });
-  for (const line of removed) {
-    if (line.productColourId === null || !variantById.has(line.productColourId)) {
-      throw new AppError('conflict', deskMessages.order.productNotFound(line.productCode, line.colorVariant));
-    }
-  }
 
   const newLines = added.map((item) => {
     const variant = pickVariant(variants, item);
@@ -306,7 +302,12 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
   const delta = new Map<number, number>();
   const move = (id: number, by: number) => delta.set(id, (delta.get(id) ?? 0) + by);
   for (const { line, quantity } of repriced) move(line.productColourId!, quantity - line.quantity);
-  for (const line of removed) move(line.productColourId!, -(line.quantity - line.cancelledQuantity));
+  for (const line of removed) {
+    // A colour since deleted from the catalogue has no stock to return to: its line simply goes.
+    if (line.productColourId !== null && variantById.has(line.productColourId)) {
+      move(line.productColourId, -(line.quantity - line.cancelledQuantity));
+    }
+  }
   for (const l of newLines) move(l.variant.variantId, l.row.quantity);
   const moving = [...delta].filter(([, d]) => d !== 0).sort(([a], [b]) => a - b);
   for (const [id, d] of moving) {
@@ -482,19 +483,32 @@ async function writeOrderTotals(dbx: DbOrTx, orderId: number, now: Date) {
     where o.id = ${orderId}`);
 }
 
-/** The mail the retailer and each linked sales executive get: what changed and the new total. */
+/** The mail the retailer and each linked sales executive get: what changed and the new total (text and simple HTML, values escaped). */
 function editedMail(
   recipient: Recipient,
   { order, diff, note, totalPaise, quantity }: { order: Order; diff: string[]; note: string | null; totalPaise: number; quantity: number },
 ): MailMessage {
-  const whose = recipient.kind === 'retailer' ? 'Your order' : `Order ${order.orderRefNo} of ${order.billToBusinessName}`;
-  const intro = recipient.kind === 'retailer' ? `${whose} ${order.orderRefNo} has been changed:` : `${whose} has been changed:`;
-  return {
-    to: recipient.email,
-    subject: `Order ${order.orderRefNo} edited`,
-    text:
-      `Dear ${recipient.name},\n\n${intro}\n\n${diff.map((d) => `- ${d}`).join('\n')}\n\n` +
-      (note ? `Note: ${note}\n\n` : '') +
-      `New total: ${formatInr(totalPaise)} including GST (${quantity} pieces).\n\nThank you,\nFrameport`,
-  };
+  const whose = recipient.kind === 'retailer' ? `Your order ${order.orderRefNo}` : `Order ${order.orderRefNo} of ${order.billToBusinessName}`;
+  const said = `${whose} has been changed:`;
+  const total = `New total: ${formatInr(totalPaise)} including GST (${quantity} piece${quantity === 1 ? '' : 's'}).`;
+  const text = [
+    `Dear ${recipient.name},`,
+    '',
+    said,
+    '',
+    ...diff.map((d) => `- ${d}`),
+    '',
+    ...(note ? [`Note: ${note}`, ''] : []),
+    total,
+    '',
+    'Frameport',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1b2430">
+<p>Dear ${escapeHtml(recipient.name)},</p>
+<p>${escapeHtml(said)}</p>
+<ul>${diff.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
+${note ? `<p><strong>Note:</strong> ${escapeHtml(note)}</p>\n` : ''}<p>${escapeHtml(total)}</p>
+<p>Frameport</p>
+</body></html>`;
+  return { to: recipient.email, subject: `Order ${order.orderRefNo} edited`, text, html };
 }
