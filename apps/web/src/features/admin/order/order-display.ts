@@ -87,30 +87,87 @@ export function netUnitPrice(line: Pick<AdminOrderLine, 'unitPrice' | 'discountP
   return Math.round((line.unitPrice - line.discountPerUnit) * 100) / 100;
 }
 
-/** An audit entry's details as readable rows: 'field: before → after', or 'field: value'. */
+/**
+ * An audit entry's details as readable rows: a change as 'before → after' (fields of an object one
+ * by one, lines of a list by their model number and colour), anything else as 'Field: value'.
+ */
 export function auditDetailRows(details: Record<string, unknown> | null): string[] {
   if (details === null) return [];
-  const rows: string[] = [];
-  const before = asRecord(details.before);
-  const after = asRecord(details.after);
-  if (before !== null || after !== null) {
-    const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-    for (const field of fields) {
-      const was = before?.[field];
-      const now = after?.[field];
-      if (JSON.stringify(was) === JSON.stringify(now)) continue;
-      rows.push(`${humanise(field)}: ${valueText(was)} → ${valueText(now)}`);
+  const { before, after, ...rest } = details;
+  const rows = before === undefined && after === undefined ? [] : changeRows('', before, after);
+  for (const [field, value] of Object.entries(rest)) {
+    if (value === null || value === undefined || value === '') continue;
+    const pair = asRecord(value);
+    if (pair !== null && 'before' in pair && 'after' in pair && Object.keys(pair).length === 2) {
+      rows.push(...changeRows(humanise(field), pair.before, pair.after));
+    } else {
+      rows.push(`${humanise(field)}: ${valueText(value)}`);
     }
   }
-  for (const [field, value] of Object.entries(details)) {
-    if ((field === 'before' && before !== null) || (field === 'after' && after !== null)) continue;
-    rows.push(`${humanise(field)}: ${valueText(value)}`);
+  return rows;
+}
+
+function changeRows(label: string, before: unknown, after: unknown): string[] {
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  const prefix = label === '' ? '' : `${label}: `;
+  if (Array.isArray(before) || Array.isArray(after)) return listChangeRows(prefix, asArray(before), asArray(after));
+  const was = asRecord(before);
+  const now = asRecord(after);
+  if (was !== null || now !== null) {
+    const fields = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])];
+    return fields.flatMap((field) => changeRows(`${prefix}${humanise(field)}`, was?.[field], now?.[field]));
+  }
+  return [`${prefix}${valueText(before)} → ${valueText(after)}`];
+}
+
+/** Lists of lines: matched by their id (or model number and colour), each one's changed fields. */
+function listChangeRows(prefix: string, before: unknown[], after: unknown[]): string[] {
+  const keyOf = (item: unknown, index: number) => {
+    const record = asRecord(item);
+    if (record === null) return `#${index}`;
+    return String(record.orderLineId ?? record.id ?? `${String(record.productCode)} ${String(record.colorVariant)}`);
+  };
+  const labelOf = (item: unknown, key: string) => {
+    const record = asRecord(item);
+    if (record === null) return valueText(item);
+    return record.productCode !== undefined ? `${String(record.productCode)} ${String(record.colorVariant ?? '')}`.trim() : key;
+  };
+  if (![...before, ...after].some((item) => asRecord(item) !== null)) {
+    return [`${prefix}${before.map(valueText).join(', ') || '—'} → ${after.map(valueText).join(', ') || '—'}`];
+  }
+  const was = new Map(before.map((item, index) => [keyOf(item, index), item]));
+  const now = new Map(after.map((item, index) => [keyOf(item, index), item]));
+  const rows: string[] = [];
+  for (const [key, item] of was) {
+    const label = `${prefix}${labelOf(item, key)}`;
+    if (!now.has(key)) rows.push(`${label}: removed`);
+    else {
+      const b = asRecord(item) ?? {};
+      const a = asRecord(now.get(key)) ?? {};
+      const changes = [...new Set([...Object.keys(b), ...Object.keys(a)])]
+        .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
+        .map((field) => `${lowerFirst(humanise(field))} ${valueText(b[field])} → ${valueText(a[field])}`);
+      if (changes.length > 0) rows.push(`${label}: ${changes.join('; ')}`);
+    }
+  }
+  for (const [key, item] of now) {
+    if (was.has(key)) continue;
+    const quantity = asRecord(item)?.quantity;
+    rows.push(`${prefix}${labelOf(item, key)}: added${quantity === undefined ? '' : ` (quantity ${valueText(quantity)})`}`);
   }
   return rows;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : value === undefined || value === null ? [] : [value];
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** 'overrideReason' → 'Override reason'. */
