@@ -145,8 +145,14 @@ describe('one order on the desk', () => {
   it('values a shipment not yet dispatched as its invoice would bill it, and counts its pieces on the line', async () => {
     const { orderId } = await anOrder({ quantities: [3] });
     const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    await aShipment(orderId, 'Packed', [{ orderLineId: line!.id, quantity: 2 }]);
+    const shipment = await aShipment(orderId, 'Packed', [{ orderLineId: line!.id, quantity: 2 }]);
+    // The shipment's own audit rows show on its order's page; another shipment's do not.
+    await t.db.insert(auditLog).values([
+      { action: 'shipment.pack', entity: 'shipment', entityId: String(shipment.id), details: { boxes: 1 } },
+      { action: 'shipment.pack', entity: 'shipment', entityId: String(shipment.id + 100_000), details: { boxes: 2 } },
+    ]);
     const order = await detail(orderId);
+    expect(order.audit).toMatchObject([{ action: 'shipment.pack', by: null, details: { boxes: 1 } }]);
     const expected = lineTotals({
       unitPricePaise: line!.unitPricePaise,
       discountPerUnitPaise: line!.discountPerUnitPaise,
@@ -506,5 +512,33 @@ describe('the expected date of a backorder', () => {
       { before: null, after: '2026-12-05' },
       { before: '2026-12-05', after: null },
     ]);
+  });
+});
+
+describe('the API docs', () => {
+  it('list every desk route under Admin with a summary, and the Idempotency-Key header on the changes', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, { tags: string[]; summary: string; parameters?: { in: string; name: string }[] }>>;
+    const routes: [string, string, boolean][] = [
+      ['/api/admin/orders', 'get', false],
+      ['/api/admin/orders/{id}', 'get', false],
+      ['/api/admin/orders/{id}/confirm', 'post', true],
+      ['/api/admin/orders/{id}/hold', 'post', true],
+      ['/api/admin/orders/{id}/release', 'post', true],
+      ['/api/admin/orders/{id}/cancel', 'post', true],
+      ['/api/admin/orders/{id}/lines/{lineId}/cancel', 'post', true],
+      ['/api/admin/orders/{id}/lines/{lineId}/expected-date', 'put', true],
+      ['/api/admin/retailers/{id}/credit', 'get', false],
+      ['/api/admin/retailers/{id}/credit', 'put', true],
+    ];
+    for (const [path, method, keyed] of routes) {
+      const operation = paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.tags).toEqual(['Admin']);
+      expect(operation!.summary.length).toBeGreaterThan(10);
+      const header = (operation!.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key');
+      expect(header, `${method} ${path} Idempotency-Key`).toBe(keyed);
+    }
   });
 });
