@@ -274,6 +274,18 @@ const ROUTES: Record<string, RouteCase> = {
       return { params: { id: String(orderId) }, body: { lines: [{ orderLineId: line!.id, quantity: 2 }] } };
     },
   },
+  // E-invoice readiness (modules/invoices e-invoice-routes.ts). createInvoice's buyer has no GSTIN: 409, past the gate.
+  'GET /api/admin/invoices/e-invoice': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31' } }) },
+  'GET /api/admin/invoices/:id/e-invoice': { kind: 'accounts', build: async () => ({ params: { id: String(await invoiceOf(A)) } }) },
+  'PUT /api/admin/invoices/:id/irn': {
+    kind: 'accounts',
+    build: async () => {
+      // An invoice of its own for each call: a registered invoice refuses a second IRN.
+      const invoice = await createInvoice(t.db, { retailerId: A.retailerId!, userId: A.userId, amountPaise: 100_000 });
+      const irn = randomBytes(32).toString('hex');
+      return { params: { id: String(invoice.id) }, body: { irn, ackNo: '112610012345678', ackDate: '2026-11-20 14:35:00', signedQrCode: 'eyJ.eyJ.sig' } };
+    },
+  },
   'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },

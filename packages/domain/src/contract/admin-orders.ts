@@ -329,3 +329,75 @@ export const RecordIrnBodySchema = z.object({
   ackDate: text().trim().min(10).max(30),
   signedQrCode: text().trim().min(1).max(5000),
 });
+
+/**
+ * The INV-01 (version 1.1) document as Frameport writes it: the fields of NIC's schema it fills
+ * (apps/server/src/modules/invoices/e-invoice.ts maps them; the published schema is stored beside it).
+ * Amounts are rupees with at most 2 decimals; dates 'dd/mm/yyyy'. A download, not an envelope.
+ */
+const einvAddress = {
+  Addr1: text(),
+  Addr2: text().optional(),
+  Loc: text(),
+  Stcd: text(),
+};
+export const EInvoiceDocumentSchema = z.object({
+  Version: z.literal('1.1'),
+  TranDtls: z.object({ TaxSch: z.literal('GST'), SupTyp: z.literal('B2B'), RegRev: z.literal('N'), IgstOnIntra: z.literal('N') }),
+  DocDtls: z.object({ Typ: z.literal('INV'), No: text(), Dt: text() }),
+  SellerDtls: z.object({ Gstin: text(), LglNm: text(), ...einvAddress, Pin: z.number().int(), Ph: text().optional(), Em: text().optional() }),
+  BuyerDtls: z.object({ Gstin: text(), LglNm: text(), Pos: text(), ...einvAddress, Pin: z.number().int().optional() }),
+  ShipDtls: z.object({ LglNm: text(), ...einvAddress, Pin: z.number().int() }).optional(),
+  ItemList: z.array(
+    z.object({
+      SlNo: text(),
+      PrdDesc: text(),
+      IsServc: z.literal('N'),
+      HsnCd: text(),
+      Qty: z.number(),
+      Unit: text(),
+      UnitPrice: z.number(),
+      TotAmt: z.number(),
+      Discount: z.number(),
+      AssAmt: z.number(),
+      GstRt: z.number(),
+      IgstAmt: z.number(),
+      CgstAmt: z.number(),
+      SgstAmt: z.number(),
+      TotItemVal: z.number(),
+    }),
+  ),
+  ValDtls: z.object({
+    AssVal: z.number(),
+    CgstVal: z.number(),
+    SgstVal: z.number(),
+    IgstVal: z.number(),
+    Discount: z.number(),
+    RndOffAmt: z.number(),
+    TotInvVal: z.number(),
+  }),
+});
+export type EInvoiceDocument = z.infer<typeof EInvoiceDocumentSchema>;
+
+/** An invoice the bulk download left out, and why (no buyer GSTIN, already registered, …). */
+export const EInvoiceSkippedSchema = z.object({ invoiceId: id, invoiceNo: text(), invoiceDate: text(), reasons: z.array(text()) });
+export type EInvoiceSkipped = z.infer<typeof EInvoiceSkippedSchema>;
+/** The bulk download: the INV-01 documents of the invoices dated from..to (oldest first), and those left out. */
+export const EInvoiceBulkSchema = z.object({
+  from: text(),
+  to: text(),
+  documents: z.array(EInvoiceDocumentSchema),
+  skipped: z.array(EInvoiceSkippedSchema),
+});
+export type EInvoiceBulk = z.infer<typeof EInvoiceBulkSchema>;
+
+/** An invoice's registration as recorded (ackDate ISO 8601). */
+export const EInvoiceRegistrationSchema = z.object({
+  invoiceId: id,
+  invoiceNo: text(),
+  irn: text(),
+  ackNo: text(),
+  ackDate: text(),
+  signedQrCode: text(),
+});
+export type EInvoiceRegistration = z.infer<typeof EInvoiceRegistrationSchema>;

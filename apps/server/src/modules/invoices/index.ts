@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppModule, ModuleDeps } from '../module-deps.ts';
+import { eInvoiceRoutes } from './e-invoice-routes.ts';
 import { invoiceRoutes } from './routes.ts';
 import { createInvoicesService, type InvoicesService } from './service.ts';
 
@@ -8,6 +9,7 @@ export function createInvoicesModule({ db, clock, config }: ModuleDeps): AppModu
   const invoices = createInvoicesService({ db, clock, config });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(invoiceRoutes, { invoices });
+    await app.register(eInvoiceRoutes, { db, clock });
   };
   return { service: invoices, plugin };
 }

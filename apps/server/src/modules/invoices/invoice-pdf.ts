@@ -154,7 +154,7 @@ export function isInterState(data: Pick<InvoicePdfData, 'order' | 'lines'>): boo
  * ship-to address (Rule 46 (o)). Whether such orders should be taxed by the delivery State is a
  * question for the CA (domain-india.md §1.1; decision 008).
  */
-export function placeOfSupply(order: InvoicePdfData['order']): { stateName: string; stateCode: string } {
+export function placeOfSupply(order: { billTo: { stateName: string; stateCode: string } }): { stateName: string; stateCode: string } {
   return { stateName: order.billTo.stateName, stateCode: order.billTo.stateCode };
 }
 
