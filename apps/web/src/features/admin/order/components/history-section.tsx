@@ -1,5 +1,5 @@
 import type { AdminOrderDetail } from '@frameport/domain/contract';
-import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { auditDetailRows, formatDateTime, whoText } from '../order-display.ts';
 import classes from './admin-order.module.css';
 
@@ -52,11 +52,11 @@ export function HistorySection({ order }: { order: AdminOrderDetail }) {
                     {whoText(entry.by)}, {formatDateTime(entry.at)}
                   </Text>
                   {rows.length > 0 && (
-                    <List size="xs" spacing={0} className={classes.auditDetails}>
+                    <ul className={classes.auditDetails}>
                       {rows.map((row, index) => (
-                        <List.Item key={index}>{row}</List.Item>
+                        <li key={index}>{row}</li>
                       ))}
-                    </List>
+                    </ul>
                   )}
                 </li>
               );
