@@ -36,6 +36,18 @@ export const deskMessages = {
     holdReasonRequired: 'Please give the reason for the credit hold.',
     retailerNotFound: 'Retailer not found.',
   },
+  /** The credit panel a sales executive (or admin) sees on the purchase order before placing. */
+  salesCredit: {
+    title: 'Credit before placing',
+    loadFailed: 'The credit position could not be loaded.',
+    oldestOverdue: (days: number, invoiceNo: string | null) =>
+      `Oldest overdue: ${days} day${days === 1 ? '' : 's'}${invoiceNo ? `, ${invoiceNo}` : ''}`,
+    overLimit: (short: Paise) => `This order is ${formatInr(short)} more than the available credit.`,
+    overdueWarning: 'Invoices are overdue: the desk may hold this order until they are paid.',
+    onHold: (reason: string | null) =>
+      `On credit hold${reason?.trim() ? `: ${reason.trim().replace(/\.+$/, '')}` : ''}. The desk will hold new orders.`,
+    clear: 'Within the available credit, nothing overdue.',
+  },
   shipment: {
     notFound: 'Shipment not found.',
     illegal: (action: string, status: ShipmentStatus) => `This shipment is ${status}: it cannot be ${action}.`,

@@ -1,4 +1,4 @@
-import type { Product, RetailerListItem, UserProfile } from '@frameport/domain/contract';
+import type { Product, RetailerCreditPosition, RetailerListItem, UserProfile } from '@frameport/domain/contract';
 import { vi } from 'vitest';
 import { shellFilters } from './signed-in-fixtures.ts';
 import { startSession } from '../lib/session.ts';
@@ -73,7 +73,25 @@ export type FakeActing = {
   related?: Product[];
   /** Answers POST /api/Order/placeOrder. */
   placeOrder?: () => Promise<Response>;
+  /** Answers GET /api/Order/getCreditPosition (default: well within credit, nothing overdue). */
+  credit?: RetailerCreditPosition;
 };
+
+export function creditPosition(overrides: Partial<RetailerCreditPosition> = {}): RetailerCreditPosition {
+  return {
+    CreditLimit: 500_000,
+    Outstanding: 120_000,
+    OnOrder: 30_000,
+    Available: 350_000,
+    Overdue: 0,
+    OldestOverdueDays: 0,
+    OldestOverdueInvoiceNo: null,
+    CreditHold: false,
+    CreditHoldReason: null,
+    PaymentTermsDays: 45,
+    ...overrides,
+  };
+}
 
 const ok = (Data: unknown) => jsonResponse({ Status: 0, Error: null, Data });
 const failure = (message: string, status: number) =>
@@ -121,6 +139,8 @@ export function fakeActingServer(data: FakeActing = {}) {
         return ok({ message: 'Items added to cart successfully', skipped: [], CartCount: 3 });
       case '/api/Order/placeOrder':
         return data.placeOrder ? data.placeOrder() : ok({ message: 'Success', OrderRefNo: 'FP-000321', OrderID: 321 });
+      case '/api/Order/getCreditPosition':
+        return ok(data.credit ?? creditPosition());
       default:
         return failure('Not found', 404);
     }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@frameport/domain/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
+import { BLR, creditPosition, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
 import { bodiesOf, cartItem, cartResponse, fakeCartServer } from '../../testing/cart-fixtures.ts';
 import { startSession } from '../../lib/session.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
@@ -217,5 +217,63 @@ describe('/purchase-order', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(requestsTo(fetchSpy, '/api/Order/placeOrder')).toHaveLength(1));
     expect(requestsTo(fetchSpy, '/api/Order/placeOrder')[0]?.body).toEqual({ CartId: 31, Note: null, Email: BLR.email });
+  });
+});
+
+describe('/purchase-order: the credit panel', () => {
+  it('shows a sales executive the retailer’s credit, in warning words when the order is over it and invoices are overdue', async () => {
+    // The cart's total with GST is ₹2,100.00.
+    const fetchSpy = fakeActingServer({
+      credit: creditPosition({
+        Available: 1000,
+        Outstanding: 64_000,
+        Overdue: 12_500,
+        OldestOverdueDays: 47,
+        OldestOverdueInvoiceNo: 'FP/26-27/00012',
+        CreditHold: true,
+        CreditHoldReason: 'Cheque returned.',
+      }),
+    });
+    signInAsSales(BLR);
+    await openPurchaseOrder();
+
+    const panel = await screen.findByRole('region', { name: 'Credit before placing' });
+    expect(within(panel).getByText('Available credit').nextSibling).toHaveTextContent('₹1,000.00');
+    expect(within(panel).getByText('Outstanding').nextSibling).toHaveTextContent('₹64,000.00');
+    expect(within(panel).getByText('Overdue').nextSibling).toHaveTextContent('₹12,500.00');
+    expect(within(panel).getByText('Oldest overdue: 47 days, FP/26-27/00012')).toBeInTheDocument();
+    const warnings = within(panel).getByRole('list', { name: 'Credit warnings' });
+    expect(within(warnings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'On credit hold: Cheque returned. The desk will hold new orders.',
+      'This order is ₹1,100.00 more than the available credit.',
+      'Invoices are overdue: the desk may hold this order until they are paid.',
+    ]);
+    // Sits above Place order, which stays available: the desk decides.
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(panel.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(place).toBeEnabled();
+    expect(requestsTo(fetchSpy, '/api/Order/getCreditPosition')[0]?.url.searchParams.get('email')).toBe(BLR.email);
+  });
+
+  it('says all is well when the order is within the available credit and nothing is overdue', async () => {
+    fakeActingServer();
+    signInAsSales(BLR);
+    await openPurchaseOrder();
+
+    const panel = await screen.findByRole('region', { name: 'Credit before placing' });
+    expect(within(panel).getByText('Available credit').nextSibling).toHaveTextContent('₹3,50,000.00');
+    expect(within(panel).getByText('Within the available credit, nothing overdue.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('list', { name: 'Credit warnings' })).not.toBeInTheDocument();
+    expect(within(panel).queryByText(/Oldest overdue/)).not.toBeInTheDocument();
+  });
+
+  it('is not shown to a retailer ordering for itself, nor asked for', async () => {
+    const fetchSpy = fakeCartServer({ cart: cartResponse() });
+    signIn();
+    await openPurchaseOrder();
+
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Credit before placing' })).not.toBeInTheDocument();
+    expect(bodiesOf(fetchSpy, '/api/Order/getCreditPosition')).toHaveLength(0);
   });
 });

@@ -12,6 +12,7 @@ import { CART_PAGE_STEP, cartQueries, useClearCart, useDeleteCartLine, useUpdate
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
+import { CreditPanel } from '../../features/cart/components/credit-panel.tsx';
 import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';
 import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
@@ -199,6 +200,8 @@ function PurchaseOrder({ email }: { email: string | null }) {
           <Stack gap="sm">
             <BillTo billTo={data.billToInfo} />
             <PaymentSummary totals={data} />
+            {/* Staff ordering for a retailer see its credit before placing; a retailer ordering for itself does not. */}
+            {email !== null && <CreditPanel email={email} orderTotal={data.CartProductTotPricewithGST} />}
             {anyInvalid && (
               <Text size="sm" c="red.8" role="status">
                 {messages.order.fixQuantities}

@@ -4,6 +4,7 @@ import {
   CartResponseSchema,
   ClearCartResponseSchema,
   DeleteCartItemResponseSchema,
+  RetailerCreditPositionSchema,
   UpdateItemsToCartResponseSchema,
   type AddCartLine,
   type UpdateCartLine,
@@ -17,6 +18,19 @@ import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '..
 
 /** First page of the purchase order; Load more grows the page by this many lines (spec section 9). */
 export const CART_PAGE_STEP = 5;
+
+/**
+ * GET /api/Order/getCreditPosition: the acting retailer's credit, for the purchase order's credit
+ * panel (a sales executive or admin acting for a retailer). Under its own key, not the cart's, so
+ * editing the cart does not reload it.
+ */
+export const creditQuery = (email: ActingEmail) =>
+  queryOptions({
+    queryKey: ['credit', { email }] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/Order/getCreditPosition', { schema: RetailerCreditPositionSchema, query: emailQuery(email), signal }),
+    staleTime: 60_000,
+  });
 
 /** The cart's query keys and options, general → specific; every key carries the acting email. */
 export const cartQueries = {

@@ -54,7 +54,3 @@ export function payScope(open: readonly InvoiceRow[], selected: ReadonlySet<stri
   };
 }
 
-/** 'FP/26-27/00001' → 'FP-26-27-00001.pdf': a file name without slashes. */
-export function pdfFileName(invoiceNo: string): string {
-  return `${invoiceNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-}

@@ -17,18 +17,73 @@ export function formatOrderDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormatter.format(date);
 }
 
+const dateTimeFormatter = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+});
+
+/** ISO instant as '05 Mar 2026, 12:00 pm' (en-IN, Indian time). */
+export function formatOrderDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormatter.format(date);
+}
+
+/** 'YYYY-MM-DD' (a calendar day, no time zone) as '05 Dec 2026'. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T12:00:00+05:30`);
+  return Number.isNaN(date.getTime()) ? day : dateFormatter.format(date);
+}
+
 /**
- * Badge colour for an order status (filled badges, white text: every shade here passes AA);
- * unknown statuses stay gray.
+ * Badge colours for the order statuses and the shipments' (filled badges, white text: every shade
+ * here is at least 4.5:1 on white, so AA; the badge always says the status, colour is never the
+ * only signal). On hold is a dark amber (Mantine's orange.9 is only 4.3:1).
  */
-export function statusColor(status: string): string {
-  const value = status.toLowerCase();
+const STATUS_COLORS: Record<string, string> = {
+  placed: 'frameport.8',
+  confirmed: 'indigo.9',
+  'on hold': '#8a4b00',
+  'partially dispatched': 'teal.9',
+  dispatched: 'cyan.9',
   // Mantine's green.9 is 4.3:1 on white; this green is 6.6:1 (the catalogue's discount badge).
+  delivered: '#1e6b31',
+  cancelled: 'red.9',
+  // A shipment's own statuses (the retailer sees only those that have left).
+  packing: 'gray.8',
+  packed: 'gray.8',
+};
+
+/** Badge colour for an order (or shipment) status; older statuses by their words; unknown ones stay gray. */
+export function statusColor(status: string): string {
+  const value = status.trim().toLowerCase();
+  const known = STATUS_COLORS[value];
+  if (known !== undefined) return known;
   if (value.includes('deliver') || value.includes('complete')) return '#1e6b31';
   if (value.includes('cancel') || value.includes('reject')) return 'red.9';
+  if (value.includes('hold')) return '#8a4b00';
   if (value.includes('ship') || value.includes('dispatch')) return 'teal.9';
   if (value.includes('pending') || value.includes('placed') || value.includes('process')) return 'frameport.8';
   return 'gray.8';
+}
+
+/**
+ * Where a line's pieces are: dispatched, still to come (backordered once part of the order has
+ * left, with the expected date when known) and cancelled; only the non-zero ones.
+ */
+export function lineProgress(line: OrderDetailLine, anyDispatched: boolean): string[] {
+  const parts: string[] = [];
+  if (line.DispatchedQty > 0) parts.push(`${line.DispatchedQty} dispatched`);
+  if (line.BackorderedQty > 0) {
+    const open = anyDispatched ? `${line.BackorderedQty} backordered` : `${line.BackorderedQty} to dispatch`;
+    parts.push(line.ExpectedDate ? `${open}, expected ${formatDay(line.ExpectedDate)}` : open);
+  }
+  if (line.CancelledQty > 0) parts.push(`${line.CancelledQty} cancelled`);
+  return parts;
 }
 
 export function discountLabel(line: Pick<OrderDetailLine, 'Discount'>): string {

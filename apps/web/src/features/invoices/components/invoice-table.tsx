@@ -6,8 +6,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { pdfFileName, saveFile } from '../../../lib/save-file.ts';
 import { fetchInvoicePdf } from '../api.ts';
-import { formatInvoiceDate, inr, isOpen, OVERDUE_TEXT, pdfFileName, STATUS_LOOK } from '../invoice-display.ts';
+import { formatInvoiceDate, inr, isOpen, OVERDUE_TEXT, STATUS_LOOK } from '../invoice-display.ts';
 import classes from './invoice-table.module.css';
 
 const [FIRST_PAGE_SIZE] = INVOICE_PAGE_SIZES;
@@ -169,18 +170,4 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
       </div>
     </div>
   );
-}
-
-/** Saves a downloaded file under `fileName` (a link click works on phones, where pop-ups are blocked). */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,13 +1,15 @@
 import type { AddCartLine, AddItemsToCartResponseSchema, OrderDetailLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Alert, Anchor, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { orderQueries } from '../api.ts';
-import { discountLabel, formatOrderDate, inr, lineLabel, reorderLines } from '../order-display.ts';
+import { discountLabel, formatOrderDate, inr, lineLabel, lineProgress, reorderLines, statusColor } from '../order-display.ts';
+import { OrderShipments } from './order-shipments.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import classes from './orders.module.css';
 import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 
@@ -61,6 +63,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
 
   const order = details.data;
   const toAdd = reorderLines(order.lines);
+  const anyDispatched = order.lines.some((line) => line.DispatchedQty > 0);
 
   const orderAgain = async () => {
     setSkipped(null);
@@ -86,9 +89,14 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed">
-          Placed on {formatOrderDate(order.OrderDate)} · {order.OrderStatus}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Placed on {formatOrderDate(order.OrderDate)}
+          </Text>
+          <Badge color={statusColor(order.OrderStatus)} variant="filled" tt="none">
+            {order.OrderStatus}
+          </Badge>
+        </Group>
         <Button onClick={() => void orderAgain()} loading={adding} disabled={toAdd.length === 0}>
           Order again
         </Button>
@@ -122,7 +130,8 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
             <Table.Th>Product</Table.Th>
             <Table.Th>Colour</Table.Th>
             <Table.Th>Size</Table.Th>
-            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th ta="right">Ordered</Table.Th>
+            <Table.Th>Progress</Table.Th>
             <Table.Th ta="right">Price</Table.Th>
             <Table.Th>Discount</Table.Th>
             <Table.Th>Taxes</Table.Th>
@@ -154,8 +163,15 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
                 {line.ColorName} ({line.ColorVariant})
               </Table.Td>
               <Table.Td data-label="Size">{line.SizeName ?? '—'}</Table.Td>
-              <Table.Td data-label="Qty" ta="right" className="tabular">
+              <Table.Td data-label="Ordered" ta="right" className="tabular">
                 {line.ProductQty}
+              </Table.Td>
+              <Table.Td data-label="Progress" className="tabular">
+                <ul className={classes.quantities}>
+                  {lineProgress(line, anyDispatched).map((part) => (
+                    <li key={part}>{part}</li>
+                  ))}
+                </ul>
               </Table.Td>
               <Table.Td data-label="Price" ta="right" className="tabular">
                 {inr(line.ProductListPrice)}
@@ -171,6 +187,10 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
           ))}
         </Table.Tbody>
       </Table>
+
+      {order.Shipments.length > 0 && <OrderShipments shipments={order.Shipments} />}
+
+      {order.Timeline.length > 0 && <OrderTimeline entries={order.Timeline} />}
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-totals-heading">
         <Title order={3} fz="h4" id="order-totals-heading" mb="sm">
