@@ -87,7 +87,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_retailer_id_placed_at_idx').on(t.retailerId, t.placedAt.desc().nullsFirst()),
     index('orders_placed_at_idx').on(t.placedAt.desc().nullsFirst()),
-    index('orders_status_idx').on(t.status),
+    // The order desk's queue: a status tab's newest page (and any filter on status), and search by part of an order reference.
+    index('orders_status_placed_at_idx').on(t.status, t.placedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_order_ref_no_trgm_idx').using('gin', t.orderRefNo.op('gin_trgm_ops')),
     uniqueIndex('orders_retailer_idempotency_key_unique')
       .on(t.retailerId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
