@@ -562,6 +562,16 @@ async function seedAccounts(
           creditUpdatedByUserId: accountsUserId,
         })
         .where(sql`${retailers.id} = ${retailerId}`);
+      await recordAudit(tx, {
+        actorUserId: accountsUserId,
+        action: 'retailer.credit',
+        entity: 'retailer',
+        entityId: String(retailerId),
+        details: {
+          after: { creditLimitPaise: r.credit.limitPaise, paymentTermsDays: r.credit.termsDays ?? null, creditHold: r.credit.hold !== undefined, creditHoldReason: r.credit.hold ?? null },
+        },
+        at: new Date(now.getTime() - 14 * 86_400_000),
+      });
     }
     const cityName = must(ref.cityNames, r.cityCode, 'city');
     const stateName = must(ref.stateNames, r.stateCode, 'state');
@@ -667,6 +677,24 @@ async function seedOrders(
     }
     shipmentIds.push(ids);
     shipmentCount += ids.length;
+    // The desk's decisions in the audit log, as the desk writes them.
+    const o = p.order;
+    const decided = (action: string, actorUserId: number | null | undefined, at: Date | null | undefined, details: Record<string, unknown>) =>
+      recordAudit(tx, { actorUserId: actorUserId!, action, entity: 'order', entityId: String(orderId), details, at: at! });
+    if (o.heldAt) {
+      await decided('order.hold', o.heldByUserId, o.heldAt, { before: 'Placed', after: 'On hold', reason: o.holdReason, override: null, holdKind: o.holdKind });
+    }
+    if (o.confirmedAt) {
+      await decided('order.confirm', o.confirmedByUserId, o.confirmedAt, {
+        before: 'Placed',
+        after: 'Confirmed',
+        reason: o.creditOverrideReason ?? null,
+        override: o.creditOverrideReason ? { reason: o.creditOverrideReason } : null,
+      });
+    }
+    if (o.cancelledAt) {
+      await decided('order.cancel', o.cancelledByUserId, o.cancelledAt, { before: 'Placed', after: 'Cancelled', reason: o.cancelReason, override: null });
+    }
     if (p.bySales) {
       await recordAudit(tx, {
         actorUserId: acc.salesUserId,

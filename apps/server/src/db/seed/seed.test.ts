@@ -204,6 +204,20 @@ describe('demo seed', () => {
     const held = await queryRows<{ kind: string }>(a.db, sql`select distinct hold_kind as kind from orders where status = 'On hold'`);
     expect(new Set(held.map((h) => h.kind))).toEqual(new Set(['credit', 'stock', 'note']));
     expect(rows.some((o) => o.credit_override_reason !== null)).toBe(true);
+    // Each decision is in the audit log, by whoever took it.
+    const [audited] = await queryRows<Record<string, number>>(
+      a.db,
+      sql`select
+          (select count(*) from audit_log l join orders o on l.entity = 'order' and l.entity_id = o.id::text
+            where l.action = 'order.confirm' and l.actor_user_id = o.confirmed_by_user_id)::int as confirm,
+          (select count(*) from orders where confirmed_at is not null)::int as confirmed,
+          (select count(*) from audit_log l join orders o on l.entity = 'order' and l.entity_id = o.id::text
+            where l.action = 'order.hold' and l.actor_user_id = o.held_by_user_id)::int as hold,
+          (select count(*) from orders where held_at is not null)::int as held,
+          (select count(*) from audit_log where action = 'order.cancel')::int as cancel,
+          (select count(*) from orders where cancelled_at is not null)::int as cancelled`,
+    );
+    expect([audited!.confirm, audited!.hold, audited!.cancel]).toEqual([audited!.confirmed, audited!.held, audited!.cancelled]);
     // The queue: orders to confirm from several retailers in several states.
     const [queue] = await queryRows<{ retailers: number; states: number }>(
       a.db,
