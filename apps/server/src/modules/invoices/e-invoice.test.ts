@@ -164,6 +164,7 @@ let telanganaShipment: Awaited<ReturnType<typeof shipmentInvoice>>;
 let karnatakaInvoice: Awaited<ReturnType<typeof orderInvoice>>;
 let unregisteredInvoice: Awaited<ReturnType<typeof orderInvoice>>;
 let outsideRange: Awaited<ReturnType<typeof orderInvoice>>;
+let shippedElsewhere: Awaited<ReturnType<typeof orderInvoice>>;
 
 beforeAll(async () => {
   const ajv = new Ajv({ allErrors: true, strict: true, unicodeRegExp: false });
@@ -191,17 +192,24 @@ beforeAll(async () => {
     { productId: frame.productId, quantity: a },
     { productId: sunglasses.productId, quantity: b },
   ];
-  const [telanganaOrder, karnatakaOrder, unregisteredOrder, laterOrder] = [
+  const [telanganaOrder, karnatakaOrder, unregisteredOrder, laterOrder, elsewhereOrder] = [
     await placeOrder(t, telangana.headers, items(3, 2)),
     await placeOrder(t, karnataka.headers, items(2, 1)),
     await placeOrder(t, unregistered.headers, items(1, 1)),
     await placeOrder(t, karnataka.headers, items(1, 1)),
+    await placeOrder(t, telangana.headers, items(1, 1)),
   ];
+  // Billed to the Telangana retailer (taxed CGST + SGST), delivered to its branch in Karnataka.
+  await t.db
+    .update(orders)
+    .set({ shipToName: 'Charminar Opticals Bengaluru', shipToAddress: '5 Brigade Road', shipToCity: 'Bengaluru', shipToState: 'Karnataka', shipToStateCode: '29', shipToPinCode: '560001' })
+    .where(eq(orders.id, elsewhereOrder));
   // The Telangana order ships part: 2 of 3 frames and 1 of 2 sunglasses.
   telanganaShipment = await shipmentInvoice(telanganaOrder, [2, 1], '2026-11-20');
   karnatakaInvoice = await orderInvoice(karnatakaOrder, 'FP/26-27/80001', '2026-11-21');
   unregisteredInvoice = await orderInvoice(unregisteredOrder, 'FP/26-27/80002', '2026-11-21');
   outsideRange = await orderInvoice(laterOrder, 'FP/26-27/80003', '2026-12-01');
+  shippedElsewhere = await orderInvoice(elsewhereOrder, 'FP/26-27/80004', '2025-06-01');
 });
 
 afterAll(async () => {
@@ -311,6 +319,30 @@ describe('GET /api/admin/invoices/:id/e-invoice', () => {
     expect(paise(doc.ValDtls.TotInvVal)).toBe(karnatakaInvoice.amountPaise);
     expect(paise(doc.ValDtls.RndOffAmt)).toBe(order!.roundOffPaise);
     expect(doc.ItemList.reduce((total, item) => total + paise(item.TotItemVal), 0) + paise(doc.ValDtls.RndOffAmt)).toBe(karnatakaInvoice.amountPaise);
+  });
+
+  it('keeps the place of supply the tax was charged on (bill-to, 36) for goods delivered to another State, which goes in ShipDtls', async () => {
+    const response = await download(admin, shippedElsewhere.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const doc = response.json<Doc>();
+    expect(errorsOf(doc)).toEqual([]);
+    expect(doc.BuyerDtls).toMatchObject({ Gstin: TELANGANA_GSTIN, Pos: '36', Stcd: '36' });
+    expect(doc.ShipDtls).toEqual({ LglNm: 'Charminar Opticals Bengaluru', Addr1: '5 Brigade Road', Loc: 'Bengaluru', Pin: 560001, Stcd: '29' });
+    expect(doc.ValDtls.CgstVal).toBeGreaterThan(0);
+    expect(doc.ValDtls.IgstVal).toBe(0);
+    // The tax invoice prints the same place of supply.
+    const printed = (await extractText(await getDocumentProxy(new Uint8Array(await renderInvoicePdf(await service.documentData(shippedElsewhere.id)))), { mergePages: true })).text;
+    expect(printed.replace(/\s+/g, ' ')).toContain('Place of supply: Telangana (36)');
+
+    // A delivery address without a valid PIN cannot go in ShipDtls: refused, with the reason.
+    await t.db.update(orders).set({ shipToPinCode: '5600' }).where(eq(orders.id, shippedElsewhere.orderId));
+    try {
+      const refused = await download(admin, shippedElsewhere.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual(fail(deskMessages.eInvoice.refused([deskMessages.eInvoice.badPin('delivery (ship-to) address')])));
+    } finally {
+      await t.db.update(orders).set({ shipToPinCode: '560001' }).where(eq(orders.id, shippedElsewhere.orderId));
+    }
   });
 
   it('refuses an invoice whose buyer has no GSTIN (B2B needs it) with 409 and says so; an unknown invoice is 404', async () => {
