@@ -17,6 +17,8 @@ import { RouteErrorPage } from './routes/route-error.tsx';
  * and the marketing pages load none of the signed-in app or the login form; except /homepage
  * (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
  * /login arrive prerendered (app/prerender.tsx): their markup paints before any script.
+ * The back office (/admin, staff only: RequireStaff) has its own layout and lazy chunks; the
+ * ordering app imports none of it, so a retailer's screens do not grow with it.
  */
 export const routes: RouteObject[] = [
   {
@@ -87,43 +89,79 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./layouts/signed-in-layout.tsx')).SignedInLayout }),
+            // The back office (staff only): its own lazy chunks, none of which the ordering app imports.
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('./staff-guards.tsx')).RequireStaff }),
             children: [
               {
-                // Errors inside a screen keep the header and footer around them.
-                errorElement: <RouteErrorPage />,
+                lazy: async () => ({ Component: (await import('./routes/admin/layout.tsx')).AdminLayout }),
                 children: [
                   {
-                    path: 'home',
-                    lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+                    errorElement: <RouteErrorPage />,
+                    children: [
+                      { index: true, element: <Navigate to="orders" replace /> },
+                      {
+                        path: 'orders',
+                        lazy: async () => ({ Component: (await import('./routes/admin/orders.tsx')).AdminOrdersRoute }),
+                      },
+                      {
+                        path: 'orders/:id',
+                        lazy: async () => ({ Component: (await import('./routes/admin/order.tsx')).AdminOrderRoute }),
+                      },
+                      {
+                        path: 'retailers/:id/credit',
+                        lazy: async () => ({ Component: (await import('./routes/admin/credit.tsx')).AdminCreditRoute }),
+                      },
+                    ],
                   },
+                ],
+              },
+            ],
+          },
+          {
+            // Staff who have just signed in go on to /admin from here.
+            lazy: async () => ({ Component: (await import('./staff-guards.tsx')).StaffLanding }),
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('./layouts/signed-in-layout.tsx')).SignedInLayout }),
+                children: [
                   {
-                    path: 'products',
-                    lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
-                  },
-                  {
-                    path: 'product-details',
-                    lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
-                  },
-                  {
-                    path: 'purchase-order',
-                    lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
-                  },
-                  {
-                    path: 'profile',
-                    lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
-                  },
-                  {
-                    path: 'my-orders',
-                    lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
-                  },
-                  {
-                    path: 'express-checkout',
-                    lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
-                  },
-                  {
-                    path: 'support',
-                    lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
+                    // Errors inside a screen keep the header and footer around them.
+                    errorElement: <RouteErrorPage />,
+                    children: [
+                      {
+                        path: 'home',
+                        lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+                      },
+                      {
+                        path: 'products',
+                        lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
+                      },
+                      {
+                        path: 'product-details',
+                        lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
+                      },
+                      {
+                        path: 'purchase-order',
+                        lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
+                      },
+                      {
+                        path: 'profile',
+                        lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
+                      },
+                      {
+                        path: 'my-orders',
+                        lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
+                      },
+                      {
+                        path: 'express-checkout',
+                        lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
+                      },
+                      {
+                        path: 'support',
+                        lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
+                      },
+                    ],
                   },
                 ],
               },

@@ -13,3 +13,11 @@ export const PROFILE_LINKS = {
   changePassword: '/profile?change-password=true',
   invoices: '/profile?my-invoices=true',
 } as const;
+
+/** The back office (staff only): its own lazy chunks under /admin. */
+export const ADMIN_PATH = '/admin';
+export const ADMIN_LINKS = {
+  orders: `${ADMIN_PATH}/orders`,
+  order: (id: number) => `${ADMIN_PATH}/orders/${id}`,
+  retailerCredit: (retailerId: number) => `${ADMIN_PATH}/retailers/${retailerId}/credit`,
+} as const;

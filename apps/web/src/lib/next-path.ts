@@ -22,3 +22,9 @@ export function loginPathFor(location: { pathname: string; search: string; hash:
   if (here === '/' || location.pathname === LOGIN_PATH) return LOGIN_PATH;
   return `${LOGIN_PATH}?${new URLSearchParams({ next: here }).toString()}`;
 }
+
+/** Navigation state /login sets when it sends a user on after signing in (staff then land on /admin). */
+export type SignedInState = { signedIn: true };
+export const SIGNED_IN_STATE: SignedInState = { signedIn: true };
+export const isSignedInState = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as Partial<SignedInState>).signedIn === true;

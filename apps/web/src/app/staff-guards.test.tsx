@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAdminServer, staffProfile } from '../testing/admin-fixtures.ts';
+import { userProfile } from '../testing/fixtures.ts';
+import { renderApp } from '../testing/render-app.tsx';
+import { fakeShellServer, signIn, stubBrowserApis } from '../testing/signed-in-fixtures.ts';
+
+beforeEach(stubBrowserApis);
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/admin is for staff only', () => {
+  // First: a sign-out in an earlier test would make the guard forget the page (a logout lands on bare /login).
+  it('sends a visitor without a session to /login with ?next=', async () => {
+    fakeAdminServer();
+    const { router } = renderApp('/admin/orders?status=Placed');
+    await screen.findByRole('heading', { level: 1, name: 'Partner login' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin/orders?status=Placed');
+  });
+
+  it('shows a retailer the not-found page, and calls nothing of the back office', async () => {
+    const fetchSpy = fakeShellServer({ profile: userProfile() });
+    signIn();
+    const { router } = renderApp('/admin/orders');
+
+    expect(await screen.findByText('404', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/orders');
+    expect(screen.queryByText('Frameport back office')).not.toBeInTheDocument();
+    const paths = fetchSpy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(paths.some((path) => path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('shows a sales executive the not-found page too', async () => {
+    fakeShellServer({ profile: userProfile({ RoleName: 'Sales Executive', RoleID: 3, RetailerID: null }) });
+    signIn();
+    renderApp('/admin');
+    expect(await screen.findByText('404', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
+  });
+
+  it('shows a loader while the profile loads, then the back office to a warehouse user (/admin opens the queue)', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = fakeAdminServer({ profile: staffProfile('Warehouse') });
+    const answer = server.getMockImplementation()!;
+    server.mockImplementation(async (input, init) => {
+      if (String(input).includes('getUserProfile')) await gate;
+      return answer(input, init);
+    });
+    signIn();
+    const { router } = renderApp('/admin');
+
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Frameport back office', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getByText('Warehouse User')).toBeInTheDocument();
+    expect(screen.getByText('Warehouse')).toBeInTheDocument();
+    // Only admins get the way back to the ordering app.
+    expect(screen.queryByRole('link', { name: 'Ordering app' })).not.toBeInTheDocument();
+  });
+
+  it('gives an admin the link to the ordering app', async () => {
+    fakeAdminServer({ profile: staffProfile('Admin') });
+    signIn();
+    renderApp('/admin/orders');
+    expect(await screen.findByRole('link', { name: 'Ordering app' }, { timeout: 5000 })).toHaveAttribute('href', '/home');
+  });
+
+});
+
+describe('landing after sign-in', () => {
+  it('takes staff from /login to the back office', async () => {
+    fakeAdminServer({ profile: staffProfile('Accounts') });
+    signIn();
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'), { timeout: 5000 });
+  });
+
+  it('takes staff to a ?next= inside /admin as it is', async () => {
+    fakeAdminServer({ profile: staffProfile('Accounts') });
+    signIn();
+    const { router } = renderApp('/login?next=%2Fadmin%2Fretailers%2F3%2Fcredit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/retailers/3/credit'), { timeout: 5000 });
+  });
+
+  it('takes a retailer to /home and keeps it there', async () => {
+    fakeShellServer({ profile: userProfile() });
+    signIn();
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('leaves an admin who opens the ordering app on /home', async () => {
+    fakeAdminServer({ profile: staffProfile('Admin') });
+    signIn();
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Admin User' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/home');
+  });
+});

@@ -1,0 +1,340 @@
+import { ORDER_STATUSES, type OrderStatus } from '@frameport/domain';
+import { adminTexts } from '../texts.ts';
+import type { AdminOrderRow, AdminOrdersResponse } from '@frameport/domain/contract/admin-orders';
+import { Button, Kbd, NativeSelect, Pagination, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError, retryQuery } from '../../../components/load-error.tsx';
+import { ADMIN_LINKS } from '../../../config/paths.ts';
+import { dateAndTimeIndia, inr } from '../admin-display.ts';
+import { adminQueries } from '../api.ts';
+import { clearedFilters, hasFilters, QUEUE_PAGE_SIZE, queueQueryOf, queueSearchParams, readQueueFilters, type QueueFilters } from '../queue-url.ts';
+import classes from './order-queue.module.css';
+import { StatusBadge } from './status-badge.tsx';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+const SKELETON_ROWS = 8;
+const COLUMNS = 7;
+const text = adminTexts;
+
+/**
+ * The order desk's queue (/admin/orders): status tabs with counts, search (`/` focuses it),
+ * filters by state and placing date, all in the URL; a dense table of orders (stacked cards on a
+ * phone) whose rows open the order on Enter or click; pages of 50.
+ */
+export function OrderQueue() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readQueueFilters(searchParams);
+  const queue = useQuery(adminQueries.queue(queueQueryOf(filters)));
+  const states = useQuery(adminQueries.states());
+
+  const apply = (next: QueueFilters, options: { replace?: boolean } = {}) => setSearchParams(queueSearchParams(next), options);
+  const change = (patch: Partial<QueueFilters>) => apply({ ...filters, ...patch, page: 1 });
+
+  const data = queue.data;
+  const pages = data ? Math.max(1, Math.ceil(data.totalCount / (data.pageSize || QUEUE_PAGE_SIZE))) : 1;
+
+  return (
+    <>
+      <title>Orders · Frameport back office</title>
+      <Title order={1} fz="h3" mb="sm">
+        Orders
+      </Title>
+
+      <StatusTabs filters={filters} counts={data?.counts ?? null} />
+
+      <div className={classes.filters} role="search" aria-label="Filter orders" style={{ marginBlock: 'var(--mantine-spacing-sm)' }}>
+        <SearchBox className={classes.search} value={filters.q} onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })} />
+        <NativeSelect
+          label="State"
+          size="xs"
+          value={filters.stateId === null ? '' : String(filters.stateId)}
+          onChange={(event) => change({ stateId: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+          data={[
+            { value: '', label: states.isPending ? 'Loading states…' : 'All states' },
+            ...(states.data ?? []).map((state) => ({ value: String(state.StateID), label: state.StateName })),
+          ]}
+        />
+        <TextInput
+          label="Placed from"
+          type="date"
+          size="xs"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => change({ from: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Placed to"
+          type="date"
+          size="xs"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => change({ to: event.currentTarget.value })}
+        />
+        <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters(filters))}>
+          {text.clearFilters}
+        </Button>
+      </div>
+
+      {queue.isPending ? (
+        <QueueSkeleton />
+      ) : queue.isError && data === undefined ? (
+        <LoadError title={text.queueLoadFailed} {...retryQuery(queue)} />
+      ) : data === undefined || data.orders.length === 0 ? (
+        <EmptyState
+          title={hasFilters(filters) || filters.status !== null ? text.noOrdersMatch : text.noOrders}
+          description={hasFilters(filters) ? text.tryOtherFilters : undefined}
+          action={
+            hasFilters(filters) ? (
+              <Button variant="default" onClick={() => apply(clearedFilters(filters))}>
+                {text.clearFilters}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <QueueTable orders={data.orders} stale={queue.isPlaceholderData} />
+          <div className={classes.footer} style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+            <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
+              {showing(data)}
+            </Text>
+            {pages > 1 && (
+              <Pagination
+                size="sm"
+                total={pages}
+                value={Math.min(filters.page, pages)}
+                onChange={(page) => apply({ ...filters, page })}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              />
+            )}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function showing(data: AdminOrdersResponse): string {
+  const first = (data.pageNumber - 1) * data.pageSize + 1;
+  const last = first + data.orders.length - 1;
+  return `Showing ${first}–${last} of ${data.totalCount} ${data.totalCount === 1 ? 'order' : 'orders'}`;
+}
+
+/** All and one tab per status, each with its count under the other filters; links, so Back works. */
+function StatusTabs({ filters, counts }: { filters: QueueFilters; counts: AdminOrdersResponse['counts'] | null }) {
+  const total = counts === null ? null : Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const tab = (status: OrderStatus | null, label: string, count: number | null | undefined) => {
+    const active = filters.status === status;
+    const search = queueSearchParams({ ...filters, status, page: 1 }).toString();
+    return (
+      <Button
+        key={label}
+        component={Link}
+        to={search === '' ? '?' : `?${search}`}
+        size="compact-sm"
+        variant={active ? 'filled' : 'default'}
+        aria-current={active ? 'page' : undefined}
+        className="tabular"
+      >
+        {label}
+        {count !== null && count !== undefined && ` (${count})`}
+      </Button>
+    );
+  };
+  return (
+    <nav aria-label="Order status" className={classes.tabs}>
+      {tab(null, 'All', total)}
+      {ORDER_STATUSES.map((status) => tab(status, status, counts === null ? null : (counts[status] ?? 0)))}
+    </nav>
+  );
+}
+
+/**
+ * The search box: the URL follows the typing after a pause (replacing the entry, so Back skips
+ * the keystrokes), at once on Enter; `/` anywhere outside a field focuses it, Escape leaves it.
+ */
+function SearchBox({ value, onSearch, className }: { value: string; onSearch: (q: string) => void; className?: string }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  // What this box last put in the URL: that change must not overwrite what was typed since.
+  const [sent, setSent] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The URL changed elsewhere (Clear filters, Back): the box shows it.
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== sent) {
+      setText(value);
+      setSent(value);
+    }
+  }
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      clearTimeout(timer.current);
+    };
+  }, []);
+
+  const run = (q: string) => {
+    clearTimeout(timer.current);
+    if (q.trim() === value.trim()) return;
+    setSent(q.trim());
+    onSearch(q.trim());
+  };
+
+  return (
+    <TextInput
+      ref={input}
+      className={className}
+      type="search"
+      size="xs"
+      label="Search orders"
+      placeholder="Order ref, retailer, email or GSTIN"
+      leftSection={<IconSearch size={14} aria-hidden="true" />}
+      rightSection={<Kbd size="xs" aria-hidden="true">/</Kbd>}
+      aria-keyshortcuts="/"
+      maxLength={100}
+      value={text}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => run(next), SEARCH_DEBOUNCE_MS);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') run(text);
+        if (event.key === 'Escape') event.currentTarget.blur();
+      }}
+    />
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean }) {
+  const navigate = useNavigate();
+  const open = (row: AdminOrderRow) => void navigate(ADMIN_LINKS.order(row.id));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: AdminOrderRow) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      open(row);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+      if (sibling instanceof HTMLElement) sibling.focus();
+    }
+  };
+
+  return (
+    <div className={`${classes.frame} ${stale ? classes.stale : ''}`} aria-busy={stale}>
+      <Table className={classes.table} aria-label="Orders" verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Placed</Table.Th>
+            <Table.Th>Retailer</Table.Th>
+            <Table.Th>Sales executive</Table.Th>
+            <Table.Th ta="right">Pcs</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((row) => {
+            const placed = dateAndTimeIndia(row.placedAt);
+            return (
+              <Table.Tr
+                key={row.id}
+                className={classes.row}
+                tabIndex={0}
+                aria-label={`Order ${row.orderRefNo}, ${row.retailerName}, ${row.status}`}
+                onClick={(event) => {
+                  if (!(event.target instanceof Element && event.target.closest('a'))) open(row);
+                }}
+                onKeyDown={(event) => onKeyDown(event, row)}
+              >
+                <Table.Td className={classes.ref}>
+                  {/* For a middle-click or a copied link; the row itself takes the keyboard. */}
+                  <Link to={ADMIN_LINKS.order(row.id)} tabIndex={-1}>
+                    {row.orderRefNo}
+                  </Link>
+                </Table.Td>
+                <Table.Td data-label="Placed" className={classes.nowrap}>
+                  {placed.date}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {placed.time}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="Retailer">
+                  <div>
+                    <Text span size="sm" fw={500}>
+                      {row.retailerName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {[row.city, row.stateName].filter(Boolean).join(', ')}
+                    </Text>
+                  </div>
+                </Table.Td>
+                <Table.Td data-label="Sales executive">{row.salesExecutives.length === 0 ? '—' : row.salesExecutives.join(', ')}</Table.Td>
+                <Table.Td data-label="Pcs" className={classes.num}>
+                  {row.totalQuantity}
+                  {row.dispatchedQuantity > 0 && row.dispatchedQuantity < row.totalQuantity && (
+                    <Text size="xs" c="dimmed">
+                      {row.dispatchedQuantity} sent
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td data-label="Total" className={classes.num} fw={600}>
+                  {inr(row.total)}
+                </Table.Td>
+                <Table.Td className={classes.status}>
+                  <StatusBadge status={row.status} holdKind={row.holdKind} holdReason={row.holdReason} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** The table's shape while the first page loads (nothing jumps when it arrives). */
+function QueueSkeleton() {
+  return (
+    <div className={classes.frame} role="status" aria-label="Loading orders">
+      <Table className={classes.table} verticalSpacing={6} horizontalSpacing="sm" aria-hidden="true">
+        <Table.Tbody>
+          {Array.from({ length: SKELETON_ROWS }, (_, row) => (
+            <Table.Tr key={row}>
+              {Array.from({ length: COLUMNS }, (_, cell) => (
+                <Table.Td key={cell}>
+                  <Skeleton height={14} my={4} width={cell === 2 ? '80%' : '60%'} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
