@@ -17,7 +17,17 @@ export type MailMessage = {
    * stands in for the mail (development). See docs/decisions/011-secrets-in-logs-and-tables.md.
    */
   secrets?: readonly string[];
+  /**
+   * Files sent with the mail (e.g. the tax invoice PDF of a dispatched shipment). The outbox row
+   * keeps only their names and types, never their bytes: nothing re-sends a queued or failed mail
+   * from the outbox (the request that queued it delivers it once, after commit), so the bytes
+   * would only be dead weight in the table; the documents they carry are drawn again on request
+   * from their records (an invoice from its invoice row).
+   */
+  attachments?: readonly MailAttachmentFile[];
 };
+
+export type MailAttachmentFile = { filename: string; content: Buffer; contentType: string };
 
 /** What the outbox row shows where the mail carried a secret. */
 export const SECRET_NOT_STORED = '[not stored]';
@@ -65,9 +75,10 @@ export function createMailer({ db, clock, smtpUrl, from, logger }: MailerOptions
 
   async function queue(dbx: DbOrTx, message: MailMessage): Promise<number> {
     const { subject, text, html } = storedCopy(message);
+    const attachments = message.attachments?.map(({ filename, contentType }) => ({ filename, contentType })) ?? null;
     const [row] = await dbx
       .insert(mailOutbox)
-      .values({ toAddress: message.to, subject, textBody: text, htmlBody: html ?? null })
+      .values({ toAddress: message.to, subject, textBody: text, htmlBody: html ?? null, attachments })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('mail not written to the outbox');
     return row.id;
@@ -84,7 +95,7 @@ export function createMailer({ db, clock, smtpUrl, from, logger }: MailerOptions
     return delivery;
   }
 
-  async function send(id: number, { to, subject, text, html, secrets }: MailMessage): Promise<void> {
+  async function send(id: number, { to, subject, text, html, secrets, attachments }: MailMessage): Promise<void> {
     if (!transport) {
       // The developer's mailbox: the lines that carry a secret, which the outbox row does not hold.
       const secretLines = secrets?.length ? text.split('\n').filter((line) => secrets.some((secret) => line.includes(secret))) : undefined;
@@ -92,7 +103,14 @@ export function createMailer({ db, clock, smtpUrl, from, logger }: MailerOptions
       return;
     }
     try {
-      await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        ...(attachments?.length ? { attachments: attachments.map(({ filename, content, contentType }) => ({ filename, content, contentType })) } : {}),
+      });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailOutbox.id, id));
       logger?.info({ mailId: id, to, subject }, 'mail sent');
     } catch (error) {
