@@ -36,6 +36,7 @@ import { createMediaModule } from './modules/media/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { createOrdersModule } from './modules/orders/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
+import { createShipmentsModule } from './modules/shipments/index.ts';
 import { createTestSeedingModule } from './modules/test-seeding/index.ts';
 import { createUploadsModule } from './modules/uploads/index.ts';
 
@@ -175,13 +176,15 @@ export async function buildApp(deps: AppDeps) {
   const account = createAccountModule(moduleDeps);
   const catalogue = createCatalogueModule(moduleDeps);
   const cart = createCartModule(moduleDeps);
+  const invoices = createInvoicesModule(moduleDeps);
   // In this order their routes are registered: the route table and the API docs list them so.
   const modules = [
     account,
     catalogue,
     cart,
     createOrdersModule(moduleDeps),
-    createInvoicesModule(moduleDeps),
+    invoices,
+    createShipmentsModule({ ...moduleDeps, invoices: invoices.service }),
     createPaymentsModule(moduleDeps),
     createContentModule({ ...moduleDeps, catalogue: catalogue.service }),
     createMediaModule(moduleDeps),

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cartLines, carts, orderLines, orders, sessions } from '../db/schema.ts';
+import { auditLog, cartLines, carts, orderLines, orders, sessions, shipments } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
@@ -150,6 +150,41 @@ async function twoLineOrderOf(party: Party): Promise<{ orderId: number; lineId: 
   return { orderId, lineId: line!.id };
 }
 
+/** An admin's back-office call (it must succeed): for the warehouse routes' fresh shipments. */
+async function asAdmin(options: InjectOptions) {
+  const response = await t.app.inject({ ...options, headers: { authorization: `Bearer ${await tokenFor(admin)}` } });
+  expect(response.statusCode, `${options.method ?? 'GET'} ${String(options.url)}: ${response.body}`).toBe(200);
+  return response.json().Data;
+}
+
+/** A fresh order of retailer A, confirmed (straight in the database: the desk's confirm has its own tests), and its line. */
+async function confirmedOrder(): Promise<{ orderId: number; lineId: number }> {
+  const orderId = await orderOf(A);
+  await t.db.update(orders).set({ status: 'Confirmed', confirmedAt: new Date('2026-11-20T10:00:00.000Z') }).where(eq(orders.id, orderId));
+  const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  return { orderId, lineId: line!.id };
+}
+
+/** A fresh shipment of retailer A's, taken through the warehouse's steps up to `status`. */
+async function shipmentIn(status: 'Packing' | 'Packed' | 'Dispatched'): Promise<number> {
+  const { orderId, lineId } = await confirmedOrder();
+  await asAdmin({ method: 'POST', url: `/api/admin/orders/${orderId}/shipments`, payload: { lines: [{ orderLineId: lineId, quantity: 1 }] } });
+  const [shipment] = await t.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId));
+  if (status === 'Packing') return shipment!.id;
+  await asAdmin({ method: 'POST', url: `/api/admin/shipments/${shipment!.id}/pack`, payload: { boxes: 1 } });
+  if (status === 'Packed') return shipment!.id;
+  await asAdmin({ method: 'POST', url: `/api/admin/shipments/${shipment!.id}/dispatch`, payload: DISPATCH });
+  return shipment!.id;
+}
+const DISPATCH = { transporter: 'Blue Dart', docketNo: 'BD-1', dispatchDate: '2026-11-20' };
+
+/** One shipment of retailer A for the packing slip (made once). */
+let slipShipmentId: number | undefined;
+async function slipShipment(): Promise<number> {
+  slipShipmentId ??= await shipmentIn('Packed');
+  return slipShipmentId;
+}
+
 /** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
 const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
@@ -231,7 +266,28 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'admin',
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),
   },
-  'POST /api/admin/orders/:id/invoice': { kind: 'admin', build: async () => ({ params: { id: String(await orderOf(A)) } }) },
+  // The warehouse (modules/shipments): each call gets a fresh order or shipment in the state it needs.
+  'POST /api/admin/orders/:id/shipments': {
+    kind: 'warehouse',
+    build: async () => {
+      const { orderId, lineId } = await confirmedOrder();
+      return { params: { id: String(orderId) }, body: { lines: [{ orderLineId: lineId, quantity: 1 }] } };
+    },
+  },
+  'POST /api/admin/shipments/:id/pack': { kind: 'warehouse', build: async () => ({ params: { id: String(await shipmentIn('Packing')) }, body: { boxes: 1 } }) },
+  'POST /api/admin/shipments/:id/unpack': { kind: 'warehouse', build: async () => ({ params: { id: String(await shipmentIn('Packed')) } }) },
+  'DELETE /api/admin/shipments/:id': { kind: 'warehouse', build: async () => ({ params: { id: String(await shipmentIn('Packing')) } }) },
+  'POST /api/admin/shipments/:id/dispatch': {
+    kind: 'warehouse',
+    build: async () => ({ params: { id: String(await shipmentIn('Packed')) }, body: DISPATCH }),
+  },
+  'POST /api/admin/shipments/:id/deliver': {
+    kind: 'warehouse',
+    build: async () => ({ params: { id: String(await shipmentIn('Dispatched')) }, body: { deliveredOn: '2026-11-20', receivedBy: 'Asha Rao' } }),
+  },
+  'GET /api/admin/shipments/:id/packing-slip': { kind: 'desk', build: async () => ({ params: { id: String(await slipShipment()) } }) },
+  // The tax invoice for the back office: any retailer's (this one raised before shipments existed).
+  'GET /api/admin/invoices/:id/document': { kind: 'desk', build: async () => ({ params: { id: String(await invoiceOf(A)) } }) },
   // The order desk (modules/orders desk-*.ts).
   'GET /api/admin/orders': { kind: 'desk', build: () => ({ query: { q: A.email } }) },
   'GET /api/admin/orders/:id': { kind: 'desk', build: async () => ({ params: { id: String(await deskOrder()) } }) },

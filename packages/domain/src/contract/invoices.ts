@@ -164,17 +164,6 @@ export const AccountStatementResponseSchema = z.object({
 });
 export type AccountStatement = z.infer<typeof AccountStatementResponseSchema>;
 
-/** POST /api/admin/orders/:id/invoice */
-export const RaiseInvoiceParamsSchema = z.object({ id: dbId });
-export const RaiseInvoiceResponseSchema = z.object({
-  InvoiceID: z.number().int(),
-  InvoiceNo: text(),
-  InvoiceDate: text(),
-  InvoiceAmount: rupees,
-  /** False when the order already had this invoice (raising is idempotent). */
-  created: z.boolean(),
-});
-
 /** GET /backoffice/LensMaster/InvoiceDocument/:invoiceId: the tax invoice PDF. */
 export const InvoiceDocumentParamsSchema = z.object({ invoiceId: dbId });
 

@@ -1,12 +1,21 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatInvoiceNo, INVOICE_NUMBER_PATTERN } from '@frameport/domain';
+import { deskMessages, formatInvoiceNo, INVOICE_NUMBER_PATTERN } from '@frameport/domain';
 import { fail, parseInvoiceStores, type AccountStatement, type InvoiceRow } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { auditLog, documentSequences, invoices, orders, paymentAllocations, payments, retailers } from '../../db/schema.ts';
+import { auditLog, documentSequences, invoices, orders, paymentAllocations, payments, retailers, shipments } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, type TestUser } from '../../test/factories.ts';
-import { headersFor, placeOrder, raised, raiseInvoice, type Headers } from '../../test/invoices.ts';
+import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../../test/factories.ts';
+import {
+  confirmOrder,
+  dispatchedInvoice,
+  dispatchShipment,
+  headersFor,
+  invoiceOfShipment,
+  packedShipment,
+  placeOrder,
+  type Headers,
+} from '../../test/invoices.ts';
 
 const START = '2026-11-20T10:00:00.000Z';
 
@@ -17,6 +26,8 @@ let productId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await headersFor(t, await createStaffUser(t.db, 'admin'));
+  // The supplier on the tax invoice that every dispatch draws for its mail.
+  await ensureCorporateDetails(t.db);
   productId = (await createProduct(t.db, { stocks: [5000], netPricePaise: 100_000, gstRatePercent: 5 })).productId;
 });
 
@@ -43,7 +54,7 @@ async function orderFor(party: Party, quantity = 3) {
 async function invoicedAt(party: Party, at: string, quantity = 3) {
   t.clock.set(at);
   const orderId = await orderFor(party, quantity);
-  const invoice = await raised(t, admin, orderId);
+  const invoice = await dispatchedInvoice(t, admin, orderId);
   const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.InvoiceID));
   return { orderId, invoice, row: row! };
 }
@@ -63,8 +74,8 @@ async function orderTotal(orderId: number) {
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
-describe('POST /api/admin/orders/:id/invoice', () => {
-  it('raises the next number of the financial year series for the order total, dated today in India, once', async () => {
+describe('the tax invoice raised when a shipment is dispatched', () => {
+  it('takes the next number of the financial year series, for the shipment’s value, dated the dispatch day, once', async () => {
     // As the demo seed leaves it: 41 invoices already numbered this financial year.
     await t.db
       .insert(documentSequences)
@@ -73,26 +84,25 @@ describe('POST /api/admin/orders/:id/invoice', () => {
     const r = await retailer();
     const orderId = await orderFor(r);
     const order = await orderTotal(orderId);
+    await confirmOrder(t, orderId);
+    const shipmentId = await packedShipment(t, admin, orderId);
 
-    const response = await raiseInvoice(t, admin, orderId);
+    // Dispatched two days after the order, and recorded the day after that: the invoice is dated the dispatch day.
+    t.clock.set('2026-11-23T06:00:00.000Z');
+    const response = await dispatchShipment(t, admin, shipmentId, { dispatchDate: '2026-11-22' });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
-    expect(body.Status).toBe(0);
-    expect(body.Data).toEqual({
-      InvoiceID: expect.any(Number),
-      InvoiceNo: 'FP/26-27/00042',
-      InvoiceDate: '2026-11-20',
-      InvoiceAmount: order.total / 100,
-      created: true,
-    });
-    expect(body.Data.InvoiceNo.length).toBeLessThanOrEqual(16);
-    expect(body.Data.InvoiceNo).toMatch(INVOICE_NUMBER_PATTERN);
-    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, body.Data.InvoiceID));
+    const invoice = await invoiceOfShipment(t, shipmentId);
+    expect(invoice).toEqual({ InvoiceID: expect.any(Number), InvoiceNo: 'FP/26-27/00042', InvoiceDate: '2026-11-22', InvoiceAmount: order.total / 100 });
+    expect(invoice.InvoiceNo.length).toBeLessThanOrEqual(16);
+    expect(invoice.InvoiceNo).toMatch(INVOICE_NUMBER_PATTERN);
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.InvoiceID));
     expect(row).toMatchObject({
       orderId,
+      shipmentId,
       retailerId: r.retailerId,
       financialYear: '2026-27',
-      invoiceDate: '2026-11-20',
+      invoiceDate: '2026-11-22',
+      dueDate: '2026-12-22',
       amountPaise: order.total,
       paidPaise: 0,
       balancePaise: order.total,
@@ -101,69 +111,43 @@ describe('POST /api/admin/orders/:id/invoice', () => {
     expect(await lastInvoiceNumber('2026-27')).toBe(42);
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invoice.raise'), eq(auditLog.entityId, String(row!.id))));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.details).toMatchObject({ orderId, invoiceNo: 'FP/26-27/00042' });
+    expect(audit[0]!.details).toMatchObject({ orderId, shipmentId, invoiceNo: 'FP/26-27/00042' });
 
-    // Raising again answers the same invoice and takes no number.
-    const again = await raiseInvoice(t, admin, orderId);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().Data).toEqual({ ...body.Data, created: false });
+    // Dispatching again is refused and takes no number.
+    const again = await dispatchShipment(t, admin, shipmentId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(fail(deskMessages.shipment.illegal('dispatched', 'Dispatched')));
     expect(await lastInvoiceNumber('2026-27')).toBe(42);
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
   });
 
-  it('is for admins only: a retailer or a sales executive gets 403, nobody 401, and nothing is raised', async () => {
+  it('is the warehouse’s and an admin’s call: a retailer or a sales executive gets 403, nobody 401, and nothing is raised', async () => {
     const r = await retailer();
     const orderId = await orderFor(r);
+    await confirmOrder(t, orderId);
+    const shipmentId = await packedShipment(t, admin, orderId);
     const sales = await createStaffUser(t.db, 'salesexecutive', { linkedRetailerIds: [r.retailerId] });
-    for (const headers of [r.headers, await headersFor(t, sales)]) {
-      const response = await raiseInvoice(t, headers, orderId);
+    const accounts = await createStaffUser(t.db, 'accounts');
+    for (const headers of [r.headers, await headersFor(t, sales), await headersFor(t, accounts)]) {
+      const response = await dispatchShipment(t, headers, shipmentId);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(fail(messages.http.forbidden));
     }
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/invoice` });
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/admin/shipments/${shipmentId}/dispatch`, payload: {} });
     expect(anonymous.statusCode).toBe(401);
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
+    const warehouse = await headersFor(t, await createStaffUser(t.db, 'warehouse'));
+    expect((await dispatchShipment(t, warehouse, shipmentId)).statusCode).toBe(200);
   });
 
-  it('answers 404 for an order that does not exist and 400 for an id that is not one', async () => {
-    const missing = await raiseInvoice(t, admin, 987_654);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(fail(messages.order.notFound));
-    expect((await raiseInvoice(t, admin, 'abc')).statusCode).toBe(400);
-  });
-
-  it('refuses a cancelled order (409) without taking a number', async () => {
-    const r = await retailer();
-    const orderId = await orderFor(r);
-    await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, orderId));
-    const before = await lastInvoiceNumber('2026-27');
-    const response = await raiseInvoice(t, admin, orderId);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual(fail(messages.invoice.cancelledOrder));
-    expect(await lastInvoiceNumber('2026-27')).toBe(before);
-    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
-  });
-
-  it('gives 10 concurrent raises of 10 orders 10 consecutive numbers, without gaps or repeats', async () => {
-    const r = await retailer();
-    const orderIds: number[] = [];
-    for (let i = 0; i < 10; i++) orderIds.push(await orderFor(r, 1));
-    const before = await lastInvoiceNumber('2026-27');
-    const responses = await Promise.all(orderIds.map((orderId) => raiseInvoice(t, admin, orderId)));
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
-    const numbers = responses.map((response) => response.json().Data.InvoiceNo as string).sort();
-    expect(numbers).toEqual(Array.from({ length: 10 }, (_, i) => formatInvoiceNo('2026-27', before + 1 + i)));
-    expect(await lastInvoiceNumber('2026-27')).toBe(before + 10);
-    const rows = await t.db.select({ orderId: invoices.orderId }).from(invoices).where(inArray(invoices.orderId, orderIds));
-    expect(rows.map((row) => row.orderId).sort((a, b) => a - b)).toEqual([...orderIds].sort((a, b) => a - b));
-  });
-
-  it('gives the number back when the raise fails after taking it', async () => {
+  it('gives the number back when the dispatch fails after taking it', async () => {
     const r = await retailer();
     const squatterOrder = await orderFor(r, 1);
     const orderId = await orderFor(r, 1);
+    await confirmOrder(t, orderId);
+    const shipmentId = await packedShipment(t, admin, orderId);
     const before = await lastInvoiceNumber('2026-27');
-    // An invoice written by hand with the next number: raising must fail on it, and roll back.
+    // An invoice written by hand with the next number: the dispatch must fail on it, and roll back.
     const [squatter] = await t.db
       .insert(invoices)
       .values({
@@ -175,14 +159,17 @@ describe('POST /api/admin/orders/:id/invoice', () => {
         amountPaise: 100,
       })
       .returning({ id: invoices.id });
-    const failed = await raiseInvoice(t, admin, orderId);
+    const failed = await dispatchShipment(t, admin, shipmentId);
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual(fail(messages.http.serverError));
     expect(await lastInvoiceNumber('2026-27')).toBe(before);
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
+    const [shipment] = await t.db.select({ status: shipments.status }).from(shipments).where(eq(shipments.id, shipmentId));
+    expect(shipment!.status).toBe('Packed');
 
     await t.db.delete(invoices).where(eq(invoices.id, squatter!.id));
-    expect((await raised(t, admin, orderId)).InvoiceNo).toBe(formatInvoiceNo('2026-27', before + 1));
+    expect((await dispatchShipment(t, admin, shipmentId)).statusCode).toBe(200);
+    expect((await invoiceOfShipment(t, shipmentId)).InvoiceNo).toBe(formatInvoiceNo('2026-27', before + 1));
   });
 
   it('starts a new series on 1 April (India time): 31 March 23:59 IST is still the old financial year', async () => {
@@ -192,11 +179,11 @@ describe('POST /api/admin/orders/:id/invoice', () => {
     const before = await lastInvoiceNumber('2026-27');
 
     t.clock.set('2027-03-31T18:29:59.000Z'); // 23:59:59 on 31 March in India
-    const march = await raised(t, admin, lastOfMarch);
+    const march = await dispatchedInvoice(t, admin, lastOfMarch);
     expect(march).toMatchObject({ InvoiceNo: formatInvoiceNo('2026-27', before + 1), InvoiceDate: '2027-03-31' });
 
     t.clock.set('2027-03-31T18:30:00.000Z'); // 00:00 on 1 April in India
-    const april = await raised(t, admin, firstOfApril);
+    const april = await dispatchedInvoice(t, admin, firstOfApril);
     expect(april).toMatchObject({ InvoiceNo: 'FP/27-28/00001', InvoiceDate: '2027-04-01' });
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, april.InvoiceID));
     expect(row!.financialYear).toBe('2027-28');

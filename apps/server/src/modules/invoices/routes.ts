@@ -6,9 +6,8 @@ import {
   InvoiceDocumentParamsSchema,
   LensInvoiceReportBodySchema,
   LensInvoiceReportResponseSchema,
+  InvoiceIdParamsSchema,
   ok,
-  RaiseInvoiceParamsSchema,
-  RaiseInvoiceResponseSchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { requireIdentity, requireRole } from '../../http/auth.ts';
@@ -16,29 +15,6 @@ import { AppError } from '../../http/errors.ts';
 import type { InvoicesService } from './service.ts';
 
 export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (app, { invoices }) => {
-  app.post(
-    '/api/admin/orders/:id/invoice',
-    {
-      onRequest: requireRole('admin'),
-      config: { audit: 'invoice.raise' },
-      schema: {
-        tags: ['Admin'],
-        summary: 'Raise the tax invoice of an order (admin)',
-        description:
-          'Numbers it gap-free in the financial year\'s series (FP/26-27/00001), dates it today (India) and bills the ' +
-          'order total. Idempotent: an order that already has its invoice answers it with created false. ' +
-          'A cancelled order is 409; an unknown order 404.',
-        params: RaiseInvoiceParamsSchema,
-        response: { 200: envelopeOf(RaiseInvoiceResponseSchema) },
-      },
-    },
-    async (request) => {
-      const raised = await invoices.raise(requireIdentity(request), request.params.id);
-      request.auditDetails = { OrderID: request.params.id, InvoiceID: raised.InvoiceID, InvoiceNo: raised.InvoiceNo, created: raised.created };
-      return ok(raised);
-    },
-  );
-
   app.post(
     '/backoffice/LensMaster/LensInvoiceReport',
     {
@@ -78,6 +54,29 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     async (request) => {
       const acting = await request.requireActing();
       return ok(await invoices.statement(acting.retailerId, { fromDate: request.body.FromDate, toDate: request.body.ToDate }));
+    },
+  );
+
+  app.get(
+    '/api/admin/invoices/:id/document',
+    {
+      onRequest: requireRole('admin', 'warehouse', 'accounts'),
+      schema: {
+        tags: ['Admin'],
+        summary: 'The GST tax invoice as a PDF, for the back office (admin, warehouse, accounts)',
+        description:
+          "Any retailer's invoice, drawn on request: a shipment's invoice from what the shipment carried, an older " +
+          "one from its order's lines. 404 for an unknown invoice.",
+        params: InvoiceIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await invoices.document(request.params.id);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 

@@ -5,12 +5,22 @@ import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../db/audit.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { corporateDetails, documentSequences, invoices, orderLines, orders, payments, retailers, states } from '../../db/schema.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import {
+  corporateDetails,
+  documentSequences,
+  invoices,
+  orderLines,
+  orders,
+  payments,
+  retailers,
+  shipmentLines,
+  shipments,
+  states,
+} from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Identity } from '../../http/identity.ts';
 import { invoiceFileName, renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.ts';
-import { toInvoiceRow, toRaisedInvoice, type InvoiceView } from './to-contract.ts';
+import { toInvoiceRow, type InvoiceView } from './to-contract.ts';
 
 export type InvoicesServiceDeps = {
   db: Db;
@@ -56,6 +66,7 @@ const invoiceColumns = {
   id: invoices.id,
   invoiceNo: invoices.invoiceNo,
   invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
   amountPaise: invoices.amountPaise,
   paidPaise: invoices.paidPaise,
   balancePaise: invoices.balancePaise,
@@ -73,77 +84,125 @@ const appliedPaise = sql<number>`${payments.amountPaise} - ${payments.unappliedP
 const sumOf = (expression: SQLWrapper) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
 
 /**
- * Invoices: raising one from an order (gap-free numbers per financial year), the retailer's
- * invoice report and account statement, and the tax invoice PDF drawn from the order's snapshots.
- * Reads payments (written by the payments module) but never changes them.
+ * The next number of the financial year's gap-free invoice series, taken with one upsert on
+ * `document_sequences`: its row lock orders concurrent raises (the second waits for the first's
+ * commit) and a rollback gives the number back, so the series has no gaps and no repeats.
+ */
+async function nextInvoiceNo(tx: Tx, financialYear: string): Promise<string> {
+  const [sequence] = await tx
+    .insert(documentSequences)
+    .values({ series: INVOICE_SERIES, financialYear, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [documentSequences.series, documentSequences.financialYear],
+      set: { lastValue: sql`${documentSequences.lastValue} + 1` },
+    })
+    .returning({ lastValue: documentSequences.lastValue });
+  if (!sequence) throw new Error('document_sequences returned no row');
+  return formatInvoiceNo(financialYear, sequence.lastValue);
+}
+
+export type RaisedInvoice = { id: number; invoiceNo: string; invoiceDate: string; dueDate: string | null; amountPaise: Paise };
+
+/**
+ * Raises the tax invoice of a shipment, in the transaction that dispatches it (modules/shipments,
+ * with the order and the shipment locked): numbered next in the financial year of its date, for the
+ * shipment's value, dated the dispatch day (India: the goods' removal is the time of supply), due
+ * after the retailer's payment terms (its own, else the configured default). The shipment's lines
+ * carry the invoice's per-line shares (written by the caller before this call).
+ */
+export async function raiseForShipment(
+  tx: Tx,
+  input: {
+    orderId: number;
+    shipmentId: number;
+    retailerId: number;
+    /** 'YYYY-MM-DD', India */
+    invoiceDate: string;
+    amountPaise: Paise;
+    /** The default payment terms (config.invoiceCreditDays), for a retailer without its own. */
+    defaultCreditDays: number;
+    actorUserId: number;
+    now: Date;
+  },
+): Promise<RaisedInvoice> {
+  const [retailer] = await tx.select({ paymentTermsDays: retailers.paymentTermsDays }).from(retailers).where(eq(retailers.id, input.retailerId));
+  if (!retailer) throw new Error(`retailer ${input.retailerId} missing`);
+  // Midday in India on the invoice date: its financial year whatever the time zone.
+  const financialYear = financialYearOf(new Date(`${input.invoiceDate}T12:00:00+05:30`));
+  const invoiceNo = await nextInvoiceNo(tx, financialYear);
+  const dueDate = dueDateOf(input.invoiceDate, retailer.paymentTermsDays ?? input.defaultCreditDays);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      invoiceNo,
+      financialYear,
+      orderId: input.orderId,
+      shipmentId: input.shipmentId,
+      retailerId: input.retailerId,
+      invoiceDate: input.invoiceDate,
+      dueDate,
+      amountPaise: input.amountPaise,
+      paidPaise: 0,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({
+      id: invoices.id,
+      invoiceNo: invoices.invoiceNo,
+      invoiceDate: invoices.invoiceDate,
+      dueDate: invoices.dueDate,
+      amountPaise: invoices.amountPaise,
+    });
+  if (!invoice) throw new Error('invoice not written');
+  await recordAudit(tx, {
+    actorUserId: input.actorUserId,
+    action: 'invoice.raise',
+    entity: 'invoice',
+    entityId: String(invoice.id),
+    details: {
+      orderId: input.orderId,
+      shipmentId: input.shipmentId,
+      retailerId: input.retailerId,
+      invoiceNo: invoice.invoiceNo,
+      amountPaise: invoice.amountPaise,
+      dueDate,
+    },
+    at: input.now,
+  });
+  return invoice;
+}
+
+/** The supplier on every document (tax invoice, packing slip): the company's corporate_details row. */
+export async function supplierDetails(dbx: DbOrTx): Promise<InvoicePdfData['supplier']> {
+  const [supplier] = await dbx
+    .select({ company: corporateDetails, stateName: states.name })
+    .from(corporateDetails)
+    .leftJoin(states, eq(states.stateCode, corporateDetails.stateCode))
+    .where(eq(corporateDetails.id, 1));
+  // Without the supplier's GSTIN there is no tax invoice: a set-up fault, not the caller's (500, logged).
+  if (!supplier) throw new Error('corporate_details has no row: the tax invoice needs the supplier name, address and GSTIN');
+  const { company } = supplier;
+  return {
+    name: company.companyName,
+    address: company.address,
+    gstin: company.gstin,
+    pan: company.pan,
+    stateName: supplier.stateName ?? company.stateCode,
+    stateCode: company.stateCode,
+    phone: company.contactNumber,
+    email: company.emailId,
+  };
+}
+
+/**
+ * Invoices: raising one per dispatched shipment (raiseForShipment, gap-free numbers per financial
+ * year), the retailer's invoice report and account statement, and the tax invoice PDF drawn from the
+ * order's and the shipment's snapshots. Reads payments (written by the payments module) but never
+ * changes them.
  */
 export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps) {
   const rowOf = (invoice: InvoiceView, today: string): InvoiceRow =>
     toInvoiceRow(invoice, { creditDays: config.invoiceCreditDays, today });
-
-  /**
-   * Raises the tax invoice of an order, in one transaction: the order row is locked (a second raise
-   * of the same order waits here, then finds the first one's invoice); an order that has its invoice
-   * answers it (`created: false`); a cancelled order is 409. The number is the next of the
-   * financial year's series, taken with one upsert on `document_sequences` whose row lock orders
-   * concurrent raises and whose rollback gives the number back, so the series has no gaps.
-   */
-  async function raise(identity: Identity, orderId: number) {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ id: orders.id, status: orders.status, retailerId: orders.retailerId, totalPaise: orders.totalPaise })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        // NO KEY UPDATE: conflicts with itself (one raise at a time per order) but not with the key
-        // share locks of rows that reference the order.
-        .for('no key update');
-      if (!order) throw new AppError('not_found', messages.order.notFound);
-
-      const [existing] = await tx
-        .select({ id: invoices.id, invoiceNo: invoices.invoiceNo, invoiceDate: invoices.invoiceDate, amountPaise: invoices.amountPaise })
-        .from(invoices)
-        .where(eq(invoices.orderId, order.id));
-      if (existing) return toRaisedInvoice(existing, false);
-      if (order.status === 'Cancelled') throw new AppError('conflict', messages.invoice.cancelledOrder);
-
-      const financialYear = financialYearOf(now);
-      const [sequence] = await tx
-        .insert(documentSequences)
-        .values({ series: INVOICE_SERIES, financialYear, lastValue: 1 })
-        .onConflictDoUpdate({
-          target: [documentSequences.series, documentSequences.financialYear],
-          set: { lastValue: sql`${documentSequences.lastValue} + 1` },
-        })
-        .returning({ lastValue: documentSequences.lastValue });
-      if (!sequence) throw new Error('document_sequences returned no row');
-
-      const [invoice] = await tx
-        .insert(invoices)
-        .values({
-          invoiceNo: formatInvoiceNo(financialYear, sequence.lastValue),
-          financialYear,
-          orderId: order.id,
-          retailerId: order.retailerId,
-          invoiceDate: istDateOf(now),
-          amountPaise: order.totalPaise,
-          paidPaise: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: invoices.id, invoiceNo: invoices.invoiceNo, invoiceDate: invoices.invoiceDate, amountPaise: invoices.amountPaise });
-      if (!invoice) throw new Error('invoice not written');
-      await recordAudit(tx, {
-        actorUserId: identity.userId,
-        action: 'invoice.raise',
-        entity: 'invoice',
-        entityId: String(invoice.id),
-        details: { orderId: order.id, retailerId: order.retailerId, invoiceNo: invoice.invoiceNo, amountPaise: invoice.amountPaise },
-        at: now,
-      });
-      return toRaisedInvoice(invoice, true);
-    });
-  }
 
   /** The retailer's invoices dated FromDate..ToDate (default 2021-07-01..today, India), newest first. */
   async function report(retailerId: number, input: { fromDate?: string | undefined; toDate?: string | undefined }): Promise<InvoiceRow[]> {
@@ -288,37 +347,66 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
     return row?.retailerId ?? null;
   }
 
-  /** Everything the tax invoice prints, from the invoice, its order's snapshots and the company's details. */
-  async function documentData(invoiceId: number): Promise<InvoicePdfData> {
-    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  /**
+   * Everything the tax invoice prints, read with `dbx`: the invoice, its order's snapshots, the
+   * company's details, and its lines. A shipment's invoice bills what the shipment carried, at the
+   * per-line shares stored at dispatch (shipment_lines joined to their order lines); an invoice raised
+   * for a whole order before shipments existed (shipment_id null) bills the order's lines.
+   */
+  async function documentData(invoiceId: number, dbx: DbOrTx = db): Promise<InvoicePdfData> {
+    const [invoice] = await dbx.select().from(invoices).where(eq(invoices.id, invoiceId));
     if (!invoice) throw new AppError('not_found', messages.invoice.oneNotFound);
-    const [order] = await db.select().from(orders).where(eq(orders.id, invoice.orderId));
+    const [order] = await dbx.select().from(orders).where(eq(orders.id, invoice.orderId));
     if (!order) throw new Error(`invoice ${invoice.id}: order ${invoice.orderId} missing`);
-    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    const [supplier] = await db
-      .select({ company: corporateDetails, stateName: states.name })
-      .from(corporateDetails)
-      .leftJoin(states, eq(states.stateCode, corporateDetails.stateCode))
-      .where(eq(corporateDetails.id, 1));
-    // Without the supplier's GSTIN there is no tax invoice: a set-up fault, not the caller's (500, logged).
-    if (!supplier) throw new Error('corporate_details has no row: the tax invoice needs the supplier name, address and GSTIN');
-    const { company } = supplier;
+    const supplier = await supplierDetails(dbx);
+    const [shipment] = invoice.shipmentId === null ? [] : await dbx.select().from(shipments).where(eq(shipments.id, invoice.shipmentId));
+    if (invoice.shipmentId !== null && !shipment) throw new Error(`invoice ${invoice.id}: shipment ${invoice.shipmentId} missing`);
+
+    const lineRows = shipment
+      ? (
+          await dbx
+            .select({ line: orderLines, shipped: shipmentLines })
+            .from(shipmentLines)
+            .innerJoin(orderLines, eq(orderLines.id, shipmentLines.orderLineId))
+            .where(eq(shipmentLines.shipmentId, shipment.id))
+            .orderBy(asc(orderLines.id))
+        ).map(({ line, shipped }) => {
+          if (shipped.totalPaise === null) throw new Error(`shipment ${shipment.id}: line ${line.id} has no invoice share`);
+          return {
+            ...line,
+            quantity: shipped.quantity,
+            taxablePaise: shipped.taxablePaise ?? 0,
+            cgstPaise: shipped.cgstPaise ?? 0,
+            sgstPaise: shipped.sgstPaise ?? 0,
+            igstPaise: shipped.igstPaise ?? 0,
+          };
+        })
+      : await dbx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const totalOf = (pick: (line: (typeof lineRows)[number]) => Paise) => sumPaise(lineRows.map(pick));
+    const billed = shipment
+      ? {
+          totalQuantity: lineRows.reduce((n, line) => n + line.quantity, 0),
+          taxablePaise: totalOf((line) => line.taxablePaise),
+          cgstPaise: totalOf((line) => line.cgstPaise),
+          sgstPaise: totalOf((line) => line.sgstPaise),
+          igstPaise: totalOf((line) => line.igstPaise),
+          roundOffPaise: 0,
+        }
+      : {
+          totalQuantity: order.totalQuantity,
+          taxablePaise: order.taxablePaise,
+          cgstPaise: order.cgstPaise,
+          sgstPaise: order.sgstPaise,
+          igstPaise: order.igstPaise,
+          roundOffPaise: order.roundOffPaise,
+        };
     const hasShipTo = order.shipToAddress !== null && order.shipToStateCode !== null;
     return {
-      supplier: {
-        name: company.companyName,
-        address: company.address,
-        gstin: company.gstin,
-        pan: company.pan,
-        stateName: supplier.stateName ?? company.stateCode,
-        stateCode: company.stateCode,
-        phone: company.contactNumber,
-        email: company.emailId,
-      },
+      supplier,
       invoice: {
         invoiceNo: invoice.invoiceNo,
         invoiceDate: invoice.invoiceDate,
-        dueDate: dueDateOf(invoice.invoiceDate, config.invoiceCreditDays),
+        dueDate: invoice.dueDate ?? dueDateOf(invoice.invoiceDate, config.invoiceCreditDays),
         amountPaise: invoice.amountPaise,
         paidPaise: invoice.paidPaise,
         balancePaise: invoice.balancePaise,
@@ -347,14 +435,9 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
               phone: order.shipToPhone,
             }
           : null,
-        totalQuantity: order.totalQuantity,
-        taxablePaise: order.taxablePaise,
-        cgstPaise: order.cgstPaise,
-        sgstPaise: order.sgstPaise,
-        igstPaise: order.igstPaise,
-        roundOffPaise: order.roundOffPaise,
+        ...billed,
       },
-      lines: lines.map((line) => ({
+      lines: lineRows.map((line) => ({
         productName: line.productName,
         modelName: line.modelName,
         colourName: line.colourName,
@@ -373,16 +456,30 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
         igstPaise: line.igstPaise,
         isFree: line.isFree,
       })),
+      transport:
+        shipment && shipment.transporter !== null && shipment.docketNo !== null && shipment.dispatchDate !== null
+          ? {
+              transporter: shipment.transporter,
+              docketNo: shipment.docketNo,
+              vehicleNo: shipment.vehicleNo,
+              dispatchDate: shipment.dispatchDate,
+              ewayBillNo: shipment.ewayBillNo,
+            }
+          : null,
+      eInvoice:
+        invoice.irn !== null && invoice.irnAckNo !== null && invoice.irnAckDate !== null && invoice.irnSignedQrCode !== null
+          ? { irn: invoice.irn, ackNo: invoice.irnAckNo, ackDate: invoice.irnAckDate.toISOString(), signedQrCode: invoice.irnSignedQrCode }
+          : null,
     };
   }
 
   /** The tax invoice PDF, drawn now from the stored snapshots (nothing is kept on disk). */
-  async function document(invoiceId: number): Promise<{ fileName: string; pdf: Buffer }> {
-    const data = await documentData(invoiceId);
+  async function document(invoiceId: number, dbx: DbOrTx = db): Promise<{ fileName: string; pdf: Buffer }> {
+    const data = await documentData(invoiceId, dbx);
     return { fileName: invoiceFileName(data.invoice.invoiceNo), pdf: await renderInvoicePdf(data) };
   }
 
-  return { raise, report, statement, ownerOf, documentData, document };
+  return { report, statement, ownerOf, documentData, document };
 }
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -8,6 +8,8 @@ export type InvoiceView = {
   invoiceNo: string;
   /** 'YYYY-MM-DD' */
   invoiceDate: string;
+  /** 'YYYY-MM-DD': set on invoices raised at dispatch (the retailer's terms then); null on older ones. */
+  dueDate: string | null;
   amountPaise: Paise;
   paidPaise: Paise;
   balancePaise: Paise;
@@ -16,9 +18,12 @@ export type InvoiceView = {
   orderRefNo: string;
 };
 
-/** The invoice's row: due date from the credit period, days overdue as of `today` (0 once nothing is due). */
+/**
+ * The invoice's row: its stored due date (the retailer's payment terms when it was raised), else the
+ * default credit period after its date; days overdue as of `today` (0 once nothing is due).
+ */
 export function toInvoiceRow(invoice: InvoiceView, { creditDays, today }: { creditDays: number; today: string }): InvoiceRow {
-  const dueDate = dueDateOf(invoice.invoiceDate, creditDays);
+  const dueDate = invoice.dueDate ?? dueDateOf(invoice.invoiceDate, creditDays);
   return {
     InvoiceID: invoice.id,
     InvoiceNo: invoice.invoiceNo,
@@ -32,15 +37,5 @@ export function toInvoiceRow(invoice: InvoiceView, { creditDays, today }: { cred
     OrderRefNo: invoice.orderRefNo,
     DueDate: dueDate,
     DaysOverdue: invoice.balancePaise > 0 ? daysOverdue(dueDate, today) : 0,
-  };
-}
-
-export function toRaisedInvoice(invoice: Pick<InvoiceView, 'id' | 'invoiceNo' | 'invoiceDate' | 'amountPaise'>, created: boolean) {
-  return {
-    InvoiceID: invoice.id,
-    InvoiceNo: invoice.invoiceNo,
-    InvoiceDate: invoice.invoiceDate,
-    InvoiceAmount: paiseToRupees(invoice.amountPaise),
-    created,
   };
 }
