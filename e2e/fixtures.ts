@@ -71,7 +71,7 @@ type Seeding = {
   retailer(options?: { state?: State; salesExecutive?: SalesExecutive }): Promise<FreshRetailer>;
   /** A sales executive with no retailers until `retailer({ salesExecutive })` links one. */
   salesExecutive(): Promise<SalesExecutive>;
-  /** An Unpaid invoice of the retailer: an order worth at least `paise` before GST, invoiced by the admin. */
+  /** An Unpaid invoice of the retailer: an order worth at least `paise` before GST, confirmed, shipped and dispatched by the admin. */
   invoice(retailer: FreshRetailer, paise: number): Promise<{ InvoiceNo: string; InvoiceAmount: number }>;
 };
 
@@ -94,8 +94,26 @@ export const test = base.extend<{ seed: Seeding; retailer: FreshRetailer }>({
         made<FreshRetailer>('/api/test/retailers', { stateCode: STATE_CODES[state], salesExecutiveUserId: salesExecutive?.userId }),
       salesExecutive: () => made<SalesExecutive>('/api/test/sales-executives', {}),
       async invoice(retailer, paise) {
+        // As the back office invoices: confirm the order, ship all of it, pack and dispatch (which raises the invoice).
         const orderId = await placeOrderOfAtLeast(request, await tokenOf(request, retailer), paise);
-        return made<{ InvoiceNo: string; InvoiceAmount: number }>(`/api/admin/orders/${orderId}/invoice`, {});
+        type Detail = {
+          lines: { id: number; openQuantity: number }[];
+          shipments: { id: number; invoice: { invoiceNo: string; amount: number } | null }[];
+        };
+        const confirmed = await made<Detail>(`/api/admin/orders/${orderId}/confirm`, {});
+        const lines = confirmed.lines.filter((line) => line.openQuantity > 0).map((line) => ({ orderLineId: line.id, quantity: line.openQuantity }));
+        const shipped = await made<Detail>(`/api/admin/orders/${orderId}/shipments`, { lines });
+        const shipmentId = shipped.shipments.at(-1)!.id;
+        await made<Detail>(`/api/admin/shipments/${shipmentId}/pack`, { boxes: 1 });
+        const dispatched = await made<Detail>(`/api/admin/shipments/${shipmentId}/dispatch`, {
+          transporter: 'Blue Dart',
+          docketNo: `E2E-${shipmentId}`,
+          // Today in India (the invoice's date).
+          dispatchDate: new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10),
+          ewayBillNo: '123456789012',
+        });
+        const { invoice } = dispatched.shipments.find((shipment) => shipment.id === shipmentId)!;
+        return { InvoiceNo: invoice!.invoiceNo, InvoiceAmount: invoice!.amount };
       },
     });
   },

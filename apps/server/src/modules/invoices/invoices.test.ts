@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deskMessages, formatInvoiceNo, INVOICE_NUMBER_PATTERN } from '@frameport/domain';
 import { fail, parseInvoiceStores, type AccountStatement, type InvoiceRow } from '@frameport/domain/contract';

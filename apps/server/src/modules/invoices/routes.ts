@@ -10,7 +10,7 @@ import {
   ok,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { requireIdentity, requireRole } from '../../http/auth.ts';
+import { requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { InvoicesService } from './service.ts';
 
