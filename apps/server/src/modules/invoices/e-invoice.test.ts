@@ -498,3 +498,22 @@ describe('the supplier’s address in the schema’s parts', () => {
     expect(supplierAddress('12 Market Road, Bengaluru', 'Karnataka')).toBeNull();
   });
 });
+
+describe('the API docs', () => {
+  it('list the e-invoice routes under Admin, the IRN record with its Idempotency-Key header', async () => {
+    const paths = (await t.app.inject({ url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, { tags: string[]; summary: string; parameters?: { in: string; name: string }[] }>
+    >;
+    for (const [path, method, keyed] of [
+      ['/api/admin/invoices/e-invoice', 'get', false],
+      ['/api/admin/invoices/{id}/e-invoice', 'get', false],
+      ['/api/admin/invoices/{id}/irn', 'put', true],
+    ] as const) {
+      const operation = paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.tags).toEqual(['Admin']);
+      expect((operation!.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key')).toBe(keyed);
+    }
+  });
+});
