@@ -171,8 +171,13 @@ describe('the retailer follows an order through the desk and the warehouse', () 
       },
       'Shipment 1 dispatched by Ravi (warehouse)',
     );
-    // One piece of C2 cancelled; the rest of C1 expected on 5 December.
-    await t.db.update(orderLines).set({ cancelledQuantity: 1 }).where(eq(orderLines.id, c2.id));
+    // One piece of C2 cancelled (the desk's note, no change of status: not on the retailer's timeline);
+    // the rest of C1 expected on 5 December.
+    await deskChange(
+      orderId,
+      (_now, tx) => tx.update(orderLines).set({ cancelledQuantity: 1 }).where(eq(orderLines.id, c2.id)),
+      'C2: 1 cancelled (supplier short, told Ravi)',
+    );
     await t.db.update(orderLines).set({ backorderExpectedDate: '2026-12-05' }).where(eq(orderLines.id, c1.id));
     // Delivered: the order stays Partially dispatched, so the change writes no history row of its own.
     const deliveredAt = await deskChange(orderId, async (now, tx) => {

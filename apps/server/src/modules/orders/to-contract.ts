@@ -176,7 +176,8 @@ const SAME_CHANGE_MS = 5_000;
  * reasons): a hold says its typed reason only when it is a note to the retailer ('note' kind),
  * a credit or stock hold a plain line; a cancellation its reason; each shipment's dispatch (with
  * transporter and docket) and delivery joins the history row its change wrote, or stands as its
- * own entry when that change wrote none.
+ * own entry when that change wrote none. A row that changed no status and carries none of these
+ * (the desk's note on an edit or a line's cancellation) is left out.
  */
 export function timelineOf(
   order: Pick<OrderRow, 'status' | 'holdKind' | 'holdReason' | 'cancelReason'>,
@@ -185,7 +186,7 @@ export function timelineOf(
 ): OrderTimelineEntry[] {
   const rows = [...history].sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime() || a.id - b.id);
   const lastHold = rows.findLast((row) => row.status === 'On hold');
-  const entries: { at: Date; status: OrderTimelineEntry['Status']; notes: string[] }[] = rows.map((row, index) => {
+  const entries: { at: Date; status: OrderTimelineEntry['Status']; notes: string[]; changed: boolean }[] = rows.map((row, index) => {
     const notes: string[] = [];
     const previous = index > 0 ? rows[index - 1] : undefined;
     if (row.status === 'Placed' && index === 0 && row.note !== null) notes.push(RETAILER_HOLD_TEXT.placedForYou);
@@ -199,7 +200,7 @@ export function timelineOf(
       notes.push(RETAILER_HOLD_TEXT.released);
     }
     if (row.status === 'Cancelled' && order.cancelReason) notes.push(order.cancelReason);
-    return { at: row.changedAt, status: row.status, notes };
+    return { at: row.changedAt, status: row.status, notes, changed: previous === undefined || previous.status !== row.status };
   });
 
   for (const event of shipmentEvents(shipments)) {
@@ -214,11 +215,14 @@ export function timelineOf(
     } else {
       // No history row for it: it stands alone, under the status the order had then.
       const before = entries.filter((entry) => entry.at.getTime() <= event.at.getTime()).at(-1);
-      entries.push({ at: event.at, status: before?.status ?? order.status, notes: [event.note] });
+      entries.push({ at: event.at, status: before?.status ?? order.status, notes: [event.note], changed: false });
     }
   }
 
+  // A row that changed no status (the desk's note on an edit or a line's cancellation) says nothing
+  // to the retailer unless a shipment joined it: the lines show what was cancelled.
   return entries
+    .filter((entry) => entry.changed || entry.notes.length > 0)
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime() || a.index - b.index)
     .map(({ entry }) => ({ Status: entry.status, At: entry.at.toISOString(), Note: entry.notes.length > 0 ? entry.notes.join('; ') : null }));
