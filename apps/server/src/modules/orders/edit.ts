@@ -3,7 +3,7 @@
  * the lines as they should be; this works out the diff, prices it as the retailer's cart would be
  * priced now, checks the retailer's limits, takes or returns the stock, rewrites the lines and the
  * order's totals, and records the change (audit, status history, a mail to the retailer and its
- * sales executives), all in the transaction the caller opened with `idempotent` after `lockOrder`.
+ * sales executives), all in one transaction (`idempotent`), the order locked first (`lockOrder`).
  *
  * Pricing decision: a line whose quantity changes, and a line added, is priced now (the product's
  * price, the discount rules in force for the retailer's state, the GST rate), exactly as the cart
@@ -165,9 +165,9 @@ export function createOrderEditor({ db, clock, config, mailer, logger }: OrderEd
     const ctx = await loadPriceContext(db, found.retailerId, clock.now(), config.companyStateCode);
     let queued: QueuedMail[] = [];
     const detail = await idempotent(db, request, async (tx) => {
-      const outcome = await editOrderLines(tx, { orderId, identity, body, ctx, mailer });
+      const mails = await editOrderLines(tx, { orderId, identity, body, ctx, mailer });
       const answer = await orderDetail(tx, orderId, identity, { now: clock.now(), invoiceCreditDays: config.invoiceCreditDays });
-      queued = outcome.queued;
+      queued = mails;
       return answer;
     });
     deliverQueued(mailer, queued, logger);
@@ -176,17 +176,16 @@ export function createOrderEditor({ db, clock, config, mailer, logger }: OrderEd
 }
 
 export type EditInput = { orderId: number; identity: Identity; body: EditLinesBody; ctx: PriceContext; mailer: Mailer };
-export type EditOutcome = { changed: boolean; queued: QueuedMail[] };
 
 /**
  * The edit, in `tx` (the caller's idempotent transaction). Refusals, each a 409 unless said:
  * the order's status does not allow editing; a line is packed (any change), or has pieces in a
  * shipment being packed (removing it, or going below those pieces); a quantity below the line's
  * cancelled pieces; no line left; a line named twice; an unknown line (404) or product (404);
- * stock short; the retailer's per-colour limit or order limits passed. Returns whether anything
- * changed and the mails to deliver after commit.
+ * stock short; the retailer's per-colour limit or order limits passed. Returns the mails to
+ * deliver after commit (none when the lines were sent as they are).
  */
-export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mailer }: EditInput): Promise<EditOutcome> {
+export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mailer }: EditInput): Promise<QueuedMail[]> {
   const now = ctx.now;
   const order = await lockOrder(tx, orderId);
   if (!canDo('edit', order.status)) throw new AppError('conflict', deskMessages.order.illegal('edited', order.status));
@@ -244,7 +243,8 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
 
   const kept = before.filter((line) => !removed.includes(line));
   if (kept.length + added.length === 0) throw new AppError('conflict', deskMessages.order.noLinesLeft);
-  if (changed.length === 0 && removed.length === 0 && added.length === 0) return { changed: false, queued: [] };
+  // The lines as they are: nothing to write, record or mail.
+  if (changed.length === 0 && removed.length === 0 && added.length === 0) return [];
 
   // Every colour whose stock moves, locked in id order, with the catalogue rows that price the lines.
   const touchedIds = [...changed.map((c) => c.line), ...removed]
@@ -365,10 +365,9 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
     at: now,
   });
   await refreshOrderStatus(tx, order, { actorUserId: identity.userId, now, note: `Edited: ${summary}${note ? ` (${note})` : ''}` });
-  const queued = await queueOrderMail(tx, mailer, order.retailerId, (recipient) =>
+  return queueOrderMail(tx, mailer, order.retailerId, (recipient) =>
     editedMail(recipient, { order, diff, note, totalPaise: stored!.totalPaise, quantity: stored!.totalQuantity }),
   );
-  return { changed: true, queued };
 }
 
 /** The catalogue row a new line names: the product code first, else the model name (which must then be one product). */
