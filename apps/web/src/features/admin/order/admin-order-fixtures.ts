@@ -123,7 +123,8 @@ const refused = (status: number, message: string) => jsonResponse({ Status: 1, E
 type Answer = { status?: number; message?: string; order?: AdminOrderDetail };
 
 /**
- * A fake /api/admin server: GET answers `order` (or 404 when null); any change answers what
+ * A fake /api/admin server: GET answers `order` (or 404 when null) and a small file for a
+ * document (packing slip, invoice PDF, e-invoice); any change answers what
  * `answers` says for its method and path ('POST /api/admin/orders/42/confirm'), the updated order
  * by default (unchanged unless given), or a refusal.
  */
@@ -133,6 +134,9 @@ export function fakeDeskServer(order: AdminOrderDetail | null, answers: Record<s
     const method = init?.method ?? 'GET';
     const answer = answers[`${method} ${url.pathname}`];
     if (answer?.status !== undefined && answer.status >= 400) return refused(answer.status, answer.message ?? 'Refused.');
+    if (method === 'GET' && /^\/api\/admin\/(shipments|invoices)\/\d+\/(packing-slip|document|e-invoice)$/.test(url.pathname)) {
+      return new Response('%PDF-1.4 test', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    }
     if (method === 'GET') {
       if (order === null || url.pathname !== `/api/admin/orders/${order.id}`) return refused(404, 'Order not found.');
       return ok(order);

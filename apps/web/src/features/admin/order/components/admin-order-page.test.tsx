@@ -5,12 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client.ts';
 import { TestProviders } from '../../../../testing/render-app.tsx';
 import { signIn } from '../../../../testing/signed-in-fixtures.ts';
+import { userProfile } from '../../../../testing/fixtures.ts';
+import { profileQueries } from '../../../../lib/profile-queries.ts';
 import { adminLine, adminOrder, adminShipment, changesSent, fakeDeskServer } from '../admin-order-fixtures.ts';
 import { AdminOrderPageFor } from './admin-order-page.tsx';
 
-function renderPage(id = '42') {
+function renderPage(id = '42', roleName?: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
+  if (roleName !== undefined) queryClient.setQueryData(profileQueries.detail(null).queryKey, userProfile({ RoleName: roleName }));
   render(
     <TestProviders queryClient={queryClient}>
       <MemoryRouter>
@@ -314,6 +317,46 @@ describe('AdminOrderPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Unpack' }));
     await waitFor(() => expect(changesSent(fetchSpy)).toHaveLength(1));
     expect(changesSent(fetchSpy)[0]).toMatchObject({ method: 'POST', path: '/api/admin/shipments/501/unpack' });
+  });
+
+  it("links a dispatched shipment's packing slip and invoice, and its e-invoice for accounts only", async () => {
+    const dispatched = adminShipment({
+      status: 'Dispatched',
+      transporter: 'Blue Dart',
+      docketNo: 'AWB123',
+      dispatchDate: '2026-11-21',
+      invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450 },
+      dispatched: { by: { userId: 7, name: 'Ravi Kumar', role: 'warehouse' }, at: '2026-11-21T06:00:00Z' },
+    });
+    const order = adminOrder({ status: 'Dispatched', actions: { ...adminOrder().actions, confirm: false, edit: false, cancel: false, hold: false }, shipments: [dispatched] });
+    const fetchSpy = fakeDeskServer(order);
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:invoice') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+    const user = userEvent.setup();
+    renderPage('42', 'Accounts');
+    await heading();
+
+    const card = screen.getByRole('article', { name: 'Shipment 1' });
+    expect(within(card).getByText('Dispatched: Ravi Kumar (warehouse), 21 Nov 2026, 11:30 am')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Packing slip of shipment 1 (PDF)' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'E-invoice of FP/26-27/00025 (JSON)' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Deliver' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Invoice FP/26-27/00025 (PDF)' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    const call = fetchSpy.mock.calls.find(([input]) => String(input) === '/api/admin/invoices/900/document');
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer token-abc');
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('shows no e-invoice download to the warehouse', async () => {
+    const dispatched = adminShipment({ status: 'Dispatched', invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450 } });
+    fakeDeskServer(adminOrder({ status: 'Dispatched', shipments: [dispatched] }));
+    renderPage('42', 'Warehouse');
+    await heading();
+    const card = screen.getByRole('article', { name: 'Shipment 1' });
+    expect(within(card).getByRole('button', { name: 'Invoice FP/26-27/00025 (PDF)' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /E-invoice/ })).not.toBeInTheDocument();
   });
 
   it('says Order not found for an unknown order', async () => {

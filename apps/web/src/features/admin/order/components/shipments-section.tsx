@@ -2,7 +2,10 @@ import { needsEwayBill, rupeesToPaise, EWAY_BILL_NUMBER_PATTERN } from '@framepo
 import type { AdminOrderDetail, AdminShipment } from '@frameport/domain/contract';
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { normaliseRole } from '@frameport/domain/contract/auth';
+import { profileQueries } from '../../../../lib/profile-queries.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { deskDocuments, deskRequests, fetchDeskDocument, useDeskAction } from '../api.ts';
@@ -352,7 +355,15 @@ function DocumentButton({ label, accessibleName, document, fileName }: { label: 
   );
 }
 
+/** The e-invoice JSON is for accounts and admins (the server refuses the warehouse). */
+function useMayDownloadEInvoice(): boolean {
+  const profile = useQuery(profileQueries.detail(null));
+  const role = profile.data === undefined ? null : normaliseRole(profile.data.RoleName);
+  return role === 'admin' || role === 'accounts';
+}
+
 function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) {
+  const mayDownloadEInvoice = useMayDownloadEInvoice();
   const linesById = new Map(order.lines.map((line) => [line.id, line]));
   const canShip = order.actions.ship;
   const stamps: [string, { by: AdminShipment['created']['by']; at: string } | null][] = [
@@ -481,12 +492,14 @@ function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) 
               document={deskDocuments.invoicePdf(shipment.invoice.id)}
               fileName={`${shipment.invoice.invoiceNo.replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`}
             />
-            <DocumentButton
-              label="E-invoice JSON"
-              accessibleName={`E-invoice of ${shipment.invoice.invoiceNo} (JSON)`}
-              document={deskDocuments.eInvoice(shipment.invoice.id)}
-              fileName={`${shipment.invoice.invoiceNo.replace(/[^A-Za-z0-9_-]+/g, '-')}-e-invoice.json`}
-            />
+            {mayDownloadEInvoice && (
+              <DocumentButton
+                label="E-invoice JSON"
+                accessibleName={`E-invoice of ${shipment.invoice.invoiceNo} (JSON)`}
+                document={deskDocuments.eInvoice(shipment.invoice.id)}
+                fileName={`${shipment.invoice.invoiceNo.replace(/[^A-Za-z0-9_-]+/g, '-')}-e-invoice.json`}
+              />
+            )}
           </>
         )}
       </Group>
