@@ -131,7 +131,6 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
             <Table.Th>Colour</Table.Th>
             <Table.Th>Size</Table.Th>
             <Table.Th ta="right">Ordered</Table.Th>
-            <Table.Th>Progress</Table.Th>
             <Table.Th ta="right">Price</Table.Th>
             <Table.Th>Discount</Table.Th>
             <Table.Th>Taxes</Table.Th>
@@ -164,14 +163,15 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
               </Table.Td>
               <Table.Td data-label="Size">{line.SizeName ?? '—'}</Table.Td>
               <Table.Td data-label="Ordered" ta="right" className="tabular">
-                {line.ProductQty}
-              </Table.Td>
-              <Table.Td data-label="Progress" className="tabular">
-                <ul className={classes.quantities}>
-                  {lineProgress(line, anyDispatched).map((part) => (
-                    <li key={part}>{part}</li>
-                  ))}
-                </ul>
+                <div>
+                  {line.ProductQty}
+                  {/* Where the pieces are, under the ordered quantity (one column fewer in the drawer). */}
+                  <ul className={classes.quantities}>
+                    {lineProgress(line, anyDispatched).map((part) => (
+                      <li key={part}>{part}</li>
+                    ))}
+                  </ul>
+                </div>
               </Table.Td>
               <Table.Td data-label="Price" ta="right" className="tabular">
                 {inr(line.ProductListPrice)}
