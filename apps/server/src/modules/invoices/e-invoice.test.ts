@@ -18,9 +18,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails } from '../../test/factories.ts';
 import { headersFor, placeOrder, type Headers } from '../../test/invoices.ts';
 import { inv01ValidationSchema, publishedInv01Schema } from './e-invoice-schema.ts';
-import { eInvoicePrintOf, supplierAddress } from './e-invoice.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
-import { createInvoicesService } from './service.ts';
+import { supplierAddress } from './e-invoice.ts';
 
 let t: TestApp;
 let company: Awaited<ReturnType<typeof ensureCorporateDetails>>;
@@ -29,7 +27,6 @@ let accounts: Headers;
 let warehouse: Headers;
 let retailer: Headers;
 let validate: ValidateFunction;
-let service: ReturnType<typeof createInvoicesService>;
 
 const TELANGANA_GSTIN = makeGstin('36', 'AABCT1234F');
 const KARNATAKA_GSTIN = makeGstin('29', 'AABCK5678G');
@@ -173,7 +170,6 @@ beforeAll(async () => {
   validate = ajv.compile(inv01ValidationSchema());
 
   t = await buildTestApp();
-  service = createInvoicesService({ db: t.db, clock: t.clock, config: t.config });
   company = await ensureCorporateDetails(t.db);
   const frame = await createProduct(t.db, { stocks: [100], netPricePaise: 1_000_00, gstRatePercent: 5, name: 'Aviator "Classic" Frame' });
   const sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
@@ -331,7 +327,8 @@ describe('GET /api/admin/invoices/:id/e-invoice', () => {
     expect(doc.ValDtls.CgstVal).toBeGreaterThan(0);
     expect(doc.ValDtls.IgstVal).toBe(0);
     // The tax invoice prints the same place of supply.
-    const printed = (await extractText(await getDocumentProxy(new Uint8Array(await renderInvoicePdf(await service.documentData(shippedElsewhere.id)))), { mergePages: true })).text;
+    const document = await t.app.inject({ url: `/backoffice/LensMaster/InvoiceDocument/${shippedElsewhere.id}`, headers: admin });
+    const printed = (await extractText(await getDocumentProxy(new Uint8Array(document.rawPayload)), { mergePages: true })).text;
     expect(printed.replace(/\s+/g, ' ')).toContain('Place of supply: Telangana (36)');
 
     // A delivery address without a valid PIN cannot go in ShipDtls: refused, with the reason.
@@ -441,18 +438,24 @@ describe('PUT /api/admin/invoices/:id/irn', () => {
     const listed = (await bulk(admin, '2026-11-21', '2026-11-21')).json<{ skipped: { invoiceId: number; reasons: string[] }[] }>();
     expect(listed.skipped.find((skip) => skip.invoiceId === id)?.reasons).toEqual([deskMessages.eInvoice.registered(recorded.irn)]);
 
-    // The tax invoice drawn from the invoice as recorded prints it, with the signed QR code as an image
-    // (the PDF route's data comes from service.ts documentData, which fills eInvoice the same way).
-    const [registered] = await t.db.select().from(invoices).where(eq(invoices.id, id));
-    const pdf = await renderInvoicePdf({ ...(await service.documentData(id)), eInvoice: eInvoicePrintOf(registered!) });
-    const proxy = await getDocumentProxy(new Uint8Array(pdf));
+    // The tax invoice prints it, with the signed QR code as an image; before registration there is none.
+    const pdf = await t.app.inject({ url: `/backoffice/LensMaster/InvoiceDocument/${id}`, headers: admin });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const proxy = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
     const text = (await extractText(proxy, { mergePages: true })).text.replace(/\s+/g, ' ');
     expect(text).toContain(`IRN: ${recorded.irn}`);
     expect(text).toContain(`Ack No.: ${registration.ackNo}`);
     expect(text).toContain('Ack Date: 20 Nov 2026 14:35');
-    expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
-    const unregistered = await renderInvoicePdf(await service.documentData(telanganaShipment.invoice.id));
-    expect(unregistered.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    const unregistered = await t.app.inject({ url: `/backoffice/LensMaster/InvoiceDocument/${telanganaShipment.invoice.id}`, headers: admin });
+    expect(unregistered.statusCode).toBe(200);
+    expect(unregistered.rawPayload.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    // A shipment's invoice prints the consignment's transport.
+    const shipmentText = (await extractText(await getDocumentProxy(new Uint8Array(unregistered.rawPayload)), { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(shipmentText).toContain('Transporter: Blue Dart');
+    expect(shipmentText).toContain('Docket / AWB No.: BD123456789');
+    expect(shipmentText).toContain('Dispatch date: 20 Nov 2026');
+    expect(shipmentText).not.toContain('IRN');
   });
 
   it('refuses a malformed registration (400) and an unknown invoice (404)', async () => {

@@ -54,7 +54,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { corporateDetails, invoices, orderLines, orders, shipmentLines, states } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
-import { placeOfSupply, type InvoicePdfEInvoice } from './invoice-pdf.ts';
+import { placeOfSupply } from './invoice-pdf.ts';
 
 /** The IRP's answer to a registration: what `recordIrn` stores and the tax invoice prints. */
 export type EInvoiceRegistrationResult = {
@@ -408,16 +408,6 @@ export function ackDateOf(value: string): Date {
   const isoZoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value.trim());
   if (Number.isNaN(at.getTime()) || (!local && !isoZoned)) throw new AppError('invalid', deskMessages.eInvoice.invalidAckDate);
   return at;
-}
-
-/**
- * What the tax invoice prints of a registered invoice (InvoicePdfData.eInvoice), from its row's
- * irn columns; null before registration.
- */
-export function eInvoicePrintOf(invoice: Pick<InvoiceRow, 'irn' | 'irnAckNo' | 'irnAckDate' | 'irnSignedQrCode'>): InvoicePdfEInvoice | null {
-  const { irn, irnAckNo, irnAckDate, irnSignedQrCode } = invoice;
-  if (irn === null || irnAckNo === null || irnAckDate === null || irnSignedQrCode === null) return null;
-  return { irn, ackNo: irnAckNo, ackDate: irnAckDate.toISOString(), signedQrCode: irnSignedQrCode };
 }
 
 /**
