@@ -1,5 +1,6 @@
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import type { Stamp } from '@frameport/domain/contract/admin-orders';
+import { ROLE_NAMES } from '@frameport/domain/contract/auth';
 import type { OrderStatus } from '@frameport/domain';
 
 /** Rupees from the wire as '₹1,24,999.00' (the one formatter, en-IN). */
@@ -36,7 +37,8 @@ export function dateAndTimeIndia(iso: string): { date: string; time: string } {
 
 /** 'Priya Nair (Accounts), 05 Mar 2026, 02:30 pm': who did something and when. */
 export function stampText(stamp: Stamp): string {
-  const who = stamp.by.role ? `${stamp.by.name} (${stamp.by.role})` : stamp.by.name;
+  const role = stamp.by.role === null ? null : (ROLE_NAMES[stamp.by.role.toLowerCase().replace(/\s+/g, '') as keyof typeof ROLE_NAMES] ?? stamp.by.role);
+  const who = role ? `${stamp.by.name} (${role})` : stamp.by.name;
   return `${who}, ${formatDateTimeIndia(stamp.at)}`;
 }
 
