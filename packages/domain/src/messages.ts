@@ -247,7 +247,6 @@ export const messages = {
     noData: 'No Data Found',
     oneNotFound: 'Invoice not found.',
     alreadyRaised: 'This order already has an invoice.',
-    cancelledOrder: 'A cancelled order cannot be invoiced.',
     invalidDate: 'Please enter a valid date.',
     dateRange: 'The From date must not be after the To date.',
     nothingOverdue: 'Nothing overdue',

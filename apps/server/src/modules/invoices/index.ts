@@ -4,7 +4,10 @@ import { eInvoiceRoutes } from './e-invoice-routes.ts';
 import { invoiceRoutes } from './routes.ts';
 import { createInvoicesService, type InvoicesService } from './service.ts';
 
-/** Invoices: raising them from orders, the invoice report, the account statement, the tax invoice PDF. */
+/**
+ * Invoices: raised per shipment at dispatch (raiseForShipment, called by modules/shipments), the
+ * invoice report, the account statement, the tax invoice PDF, the e-invoice (INV-01) calls.
+ */
 export function createInvoicesModule({ db, clock, config }: ModuleDeps): AppModule<InvoicesService> {
   const invoices = createInvoicesService({ db, clock, config });
   const plugin: FastifyPluginAsyncZod = async (app) => {
