@@ -33,4 +33,15 @@ describe('auditDetailRows', () => {
     ]);
     expect(auditDetailRows(null)).toEqual([]);
   });
+
+  it('names lines by model and colour, writes paise as rupees and leaves out fields that stayed empty', () => {
+    const labels = new Map([[173, 'FP002423 C2']]);
+    expect(
+      auditDetailRows(
+        { before: { status: null, ewayBillNo: null }, after: { status: 'Packing', ewayBillNo: undefined, valuePaise: 1746173, lines: [{ orderLineId: 173, quantity: 3 }] } },
+        labels,
+      ),
+    ).toEqual(['Status: — → Packing', 'Value: — → ₹17,461.73', 'Lines: FP002423 C2: added (quantity 3)']);
+    expect(auditDetailRows({ lineId: 173 }, labels)).toEqual(['Line: FP002423 C2']);
+  });
 });

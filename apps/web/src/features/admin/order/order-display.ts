@@ -91,33 +91,41 @@ export function netUnitPrice(line: Pick<AdminOrderLine, 'unitPrice' | 'discountP
  * An audit entry's details as readable rows: a change as 'before → after' (fields of an object one
  * by one, lines of a list by their model number and colour), anything else as 'Field: value'.
  */
-export function auditDetailRows(details: Record<string, unknown> | null): string[] {
+export function auditDetailRows(details: Record<string, unknown> | null, lineLabels: ReadonlyMap<number, string> = new Map()): string[] {
   if (details === null) return [];
+  labels = lineLabels;
   const { before, after, ...rest } = details;
   const rows = before === undefined && after === undefined ? [] : changeRows('', before, after);
   for (const [field, value] of Object.entries(rest)) {
     if (value === null || value === undefined || value === '') continue;
     const pair = asRecord(value);
     if (pair !== null && 'before' in pair && 'after' in pair && Object.keys(pair).length === 2) {
-      rows.push(...changeRows(humanise(field), pair.before, pair.after));
+      rows.push(...changeRows(humanise(field), pair.before, pair.after, field));
     } else {
-      rows.push(`${humanise(field)}: ${valueText(value)}`);
+      rows.push(`${humanise(field)}: ${valueText(value, field)}`);
     }
   }
   return rows;
 }
 
-function changeRows(label: string, before: unknown, after: unknown): string[] {
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+/** The order's line labels by id, for the details that name a line only by its id (set per call). */
+let labels: ReadonlyMap<number, string> = new Map();
+
+/** Empty, null and missing are the same "nothing". */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null) || (isBlank(a) && isBlank(b));
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+function changeRows(label: string, before: unknown, after: unknown, field = ''): string[] {
+  if (same(before, after)) return [];
   const prefix = label === '' ? '' : `${label}: `;
   if (Array.isArray(before) || Array.isArray(after)) return listChangeRows(prefix, asArray(before), asArray(after));
   const was = asRecord(before);
   const now = asRecord(after);
   if (was !== null || now !== null) {
     const fields = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])];
-    return fields.flatMap((field) => changeRows(`${prefix}${humanise(field)}`, was?.[field], now?.[field]));
+    return fields.flatMap((name) => changeRows(`${prefix}${humanise(name)}`, was?.[name], now?.[name], name));
   }
-  return [`${prefix}${valueText(before)} → ${valueText(after)}`];
+  return [`${prefix}${valueText(before, field)} → ${valueText(after, field)}`];
 }
 
 /** Lists of lines: matched by their id (or model number and colour), each one's changed fields. */
@@ -130,10 +138,11 @@ function listChangeRows(prefix: string, before: unknown[], after: unknown[]): st
   const labelOf = (item: unknown, key: string) => {
     const record = asRecord(item);
     if (record === null) return valueText(item);
-    return record.productCode !== undefined ? `${String(record.productCode)} ${String(record.colorVariant ?? '')}`.trim() : key;
+    if (record.productCode !== undefined) return `${String(record.productCode)} ${String(record.colorVariant ?? '')}`.trim();
+    return typeof record.orderLineId === 'number' ? (labels.get(record.orderLineId) ?? key) : key;
   };
   if (![...before, ...after].some((item) => asRecord(item) !== null)) {
-    return [`${prefix}${before.map(valueText).join(', ') || '—'} → ${after.map(valueText).join(', ') || '—'}`];
+    return [`${prefix}${before.map((item) => valueText(item)).join(', ') || '—'} → ${after.map((item) => valueText(item)).join(', ') || '—'}`];
   }
   const was = new Map(before.map((item, index) => [keyOf(item, index), item]));
   const now = new Map(after.map((item, index) => [keyOf(item, index), item]));
@@ -145,8 +154,8 @@ function listChangeRows(prefix: string, before: unknown[], after: unknown[]): st
       const b = asRecord(item) ?? {};
       const a = asRecord(now.get(key)) ?? {};
       const changes = [...new Set([...Object.keys(b), ...Object.keys(a)])]
-        .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
-        .map((field) => `${lowerFirst(humanise(field))} ${valueText(b[field])} → ${valueText(a[field])}`);
+        .filter((field) => !same(b[field], a[field]))
+        .map((field) => `${lowerFirst(humanise(field))} ${valueText(b[field], field)} → ${valueText(a[field], field)}`);
       if (changes.length > 0) rows.push(`${label}: ${changes.join('; ')}`);
     }
   }
@@ -170,14 +179,17 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** 'overrideReason' → 'Override reason'. */
+/** 'overrideReason' → 'Override reason'; 'valuePaise' → 'Value'; 'orderLineId' → the line. */
 function humanise(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  if (field === 'orderLineId' || field === 'lineId') return 'Line';
+  const words = field.replace(/Paise$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function valueText(value: unknown): string {
+function valueText(value: unknown, field = ''): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'number' && field.endsWith('Paise')) return formatInr(value);
+  if (typeof value === 'number' && (field === 'orderLineId' || field === 'lineId')) return labels.get(value) ?? String(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

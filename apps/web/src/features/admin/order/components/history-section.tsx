@@ -5,6 +5,7 @@ import classes from './admin-order.module.css';
 
 /** The status history (oldest first) and the audit trail with each change's before and after. */
 export function HistorySection({ order }: { order: AdminOrderDetail }) {
+  const lineLabels = new Map(order.lines.map((line) => [line.id, `${line.productCode} ${line.colorVariant}`]));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
       <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="timeline-heading">
@@ -42,7 +43,7 @@ export function HistorySection({ order }: { order: AdminOrderDetail }) {
         ) : (
           <Stack gap="xs" component="ol" className={classes.audit}>
             {order.audit.map((entry) => {
-              const rows = auditDetailRows(entry.details);
+              const rows = auditDetailRows(entry.details, lineLabels);
               return (
                 <li key={entry.id}>
                   <Text size="sm" fw={600}>

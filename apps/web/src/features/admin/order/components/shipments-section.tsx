@@ -482,7 +482,7 @@ function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) 
           label="Packing slip"
           accessibleName={`Packing slip of shipment ${shipment.shipmentNo} (PDF)`}
           document={deskDocuments.packingSlip(shipment.id)}
-          fileName={`packing-slip-${order.orderRefNo}-${shipment.shipmentNo}.pdf`}
+          fileName={`packing-slip-${order.orderRefNo.replace(/[^A-Za-z0-9_-]+/g, '-')}-${shipment.shipmentNo}.pdf`}
         />
         {shipment.invoice !== null && (
           <>
