@@ -79,7 +79,7 @@ function CreditPosition({ credit }: { credit: RetailerCredit }) {
         <Figure
           label="Credit hold"
           value={credit.creditHold ? `On hold${credit.creditHoldReason ? `: ${credit.creditHoldReason}` : ''}` : 'No'}
-          tone={credit.creditHold ? 'orange.9' : undefined}
+          tone={credit.creditHold ? '#8a4b00' : undefined}
         />
         <Figure label="Outstanding" value={inr(credit.outstanding)} money />
         <Figure label="On order" value={inr(credit.onOrder)} money />

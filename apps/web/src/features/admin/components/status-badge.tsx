@@ -16,7 +16,7 @@ export function StatusBadge({ status, holdKind = null, holdReason = null }: Stat
         {status}
       </Badge>
       {status === 'On hold' && (holdKind !== null || holdReason !== null) && (
-        <Text size="xs" c="orange.9" mt={2} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="#8a4b00" mt={2} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
           {holdKind !== null && `${HOLD_KIND_LABELS[holdKind]} hold`}
           {holdKind !== null && holdReason !== null && ': '}
           {holdReason}

@@ -1,5 +1,6 @@
 import { formatInr, istDateOf, rupeesToPaise, type OrderStatus, type ShipmentStatus } from '@frameport/domain';
 import type { AdminOrderLine, Stamp } from '@frameport/domain/contract';
+import { STATUS_COLOUR } from '../admin-display.ts';
 
 /** Rupees from the wire as '₹1,249.50'. */
 export const inr = (rupees: number) => formatInr(rupeesToPaise(rupees));
@@ -45,24 +46,8 @@ export function stampText(stamp: { by: Who; at: string } | Stamp): string {
   return `${whoText(stamp.by)}, ${formatDateTime(stamp.at)}`;
 }
 
-/** Filled badge colours (white text passes AA on each); the status is always written too. */
-export function orderStatusColor(status: OrderStatus): string {
-  switch (status) {
-    case 'Placed':
-      return 'frameport.8';
-    case 'Confirmed':
-      return 'indigo.9';
-    case 'On hold':
-      return 'orange.9';
-    case 'Partially dispatched':
-    case 'Dispatched':
-      return 'teal.9';
-    case 'Delivered':
-      return '#1e6b31';
-    case 'Cancelled':
-      return 'red.9';
-  }
-}
+/** Filled badge colours (white text passes AA on each; the queue's, one map); the status is always written too. */
+export const orderStatusColor = (status: OrderStatus): string => STATUS_COLOUR[status];
 
 export function shipmentStatusColor(status: ShipmentStatus): string {
   switch (status) {

@@ -58,7 +58,7 @@ export function ActionDialog({
             <Button variant="default" onClick={onClose} disabled={busy}>
               {messages.actions.cancel}
             </Button>
-            <Button type="submit" color={destructive ? 'red.8' : undefined} loading={busy}>
+            <Button type="submit" color={destructive ? 'red.9' : undefined} loading={busy}>
               {submitLabel}
             </Button>
           </Group>

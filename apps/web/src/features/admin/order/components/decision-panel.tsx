@@ -107,7 +107,7 @@ function ConfirmControls({ order }: { order: AdminOrderDetail }) {
         Confirm order
       </Button>
       {order.actions.override ? (
-        <Button variant="outline" color="red.8" onClick={openOverride}>
+        <Button variant="outline" color="red.9" onClick={openOverride}>
           Confirm anyway
         </Button>
       ) : (
@@ -205,7 +205,7 @@ function CancelOrderControl({ order }: { order: AdminOrderDetail }) {
   };
   return (
     <>
-      <Button variant="outline" color="red.8" onClick={open}>
+      <Button variant="outline" color="red.9" onClick={open}>
         Cancel order
       </Button>
       <ActionDialog

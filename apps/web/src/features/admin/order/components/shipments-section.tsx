@@ -155,7 +155,7 @@ function ConfirmedShipmentAction({
       <Button
         size="xs"
         variant={unpack ? 'default' : 'outline'}
-        color={unpack ? undefined : 'red.8'}
+        color={unpack ? undefined : 'red.9'}
         onClick={() => {
           action.reset();
           setOpened(true);
