@@ -1,6 +1,6 @@
 import type { AddCartLine, AddItemsToCartResponseSchema, OrderDetailLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Alert, Anchor, Badge, Button, Divider, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,9 +21,15 @@ type SkippedLine = { label: string; message: string };
  */
 export type OrderAgain = (lines: AddCartLine[]) => Promise<z.infer<typeof AddItemsToCartResponseSchema>>;
 
+/** A dt/dd pair (a div holding just them, as a dl allows); the strong total has a rule above it. */
 function TotalRow({ label, rupees, strong = false }: { label: string; rupees: number; strong?: boolean }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
+    <Group
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      style={strong ? { borderTop: '1px solid var(--mantine-color-gray-3)', paddingTop: 8, marginTop: 4 } : undefined}
+    >
       <Text size="sm" fw={strong ? 700 : 400} component="dt">
         {label}
       </Text>
@@ -206,7 +212,6 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
               <TotalRow label="SGST" rupees={order.TotalSGSTValue} />
             </>
           )}
-          <Divider my={4} />
           <TotalRow label={messages.order.total} rupees={order.CartProductTotPricewithGST} strong />
         </dl>
       </Paper>
