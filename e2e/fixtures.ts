@@ -7,6 +7,8 @@ export type Headers = { authorization: string };
 export const demo = {
   retailer: { email: 'retailer@frameport.test', password: 'Retailer@123' },
   admin: { email: 'admin@frameport.test', password: 'Admin@12345' },
+  warehouse: { email: 'warehouse@frameport.test', password: 'Warehouse@123' },
+  accounts: { email: 'accounts@frameport.test', password: 'Accounts@123' },
 };
 
 export type State = 'Telangana' | 'Karnataka';
