@@ -99,10 +99,9 @@ describe('needsEwayBill', () => {
 /** A priced order line as the order stores it: its totals are lineTotals of its billable pieces. */
 const billableLine = fc
   .record({
-    // Realistic wholesale prices: ₹50 to ₹50,000 a piece, any paise. (Below about ₹1.50 a piece, with
-    // many one-piece shipments, the per-share rounding of GST can exceed the last share's own tax and
-    // leave it negative: e.g. 20 shipments of one piece at ₹0.10 and 5%. No frame costs that little.)
-    unitPricePaise: fc.integer({ min: 5_000, max: 5_000_000 }),
+    // Any price from one paisa to ₹50,000 a piece: tiny prices with many one-piece shipments are where
+    // rounding per share would go wrong (20 shipments of one piece at ₹0.10 and 5%).
+    unitPricePaise: fc.integer({ min: 1, max: 5_000_000 }),
     discountShare: fc.integer({ min: 0, max: 100 }),
     gstRatePercent: fc.constantFrom(0, 3, 5, 12, 18, 28),
     interState: fc.boolean(),
@@ -189,22 +188,31 @@ describe('shipmentLineTotals', () => {
     );
   });
 
-  it('prices a share that is not the line’s last as a line of that many pieces', () => {
+  it('prices each share within a paisa per tax of a line of that many pieces, and its taxable value exactly', () => {
     fc.assert(
       fc.property(lineAndSplit, ({ line, parts }) => {
-        fc.pre(parts.length > 1);
-        const [first] = shipAll(line, parts);
-        const alone = lineTotals({ ...line, quantity: parts[0]! });
-        expect(first).toEqual({
-          quantity: parts[0],
-          taxablePaise: alone.taxablePaise,
-          cgst: alone.cgst,
-          sgst: alone.sgst,
-          igst: alone.igst,
-          totalPaise: alone.totalPaise,
+        shipAll(line, parts).forEach((share, index) => {
+          const alone = lineTotals({ ...line, quantity: parts[index]! });
+          expect(share.taxablePaise).toBe(alone.taxablePaise);
+          for (const tax of ['cgst', 'sgst', 'igst'] as const) expect(Math.abs(share[tax] - alone[tax])).toBeLessThanOrEqual(1);
         });
       }),
+      { numRuns: 300 },
     );
+  });
+
+  it('keeps every share of 20 one-piece shipments at ₹0.10 and 5% non-negative (the case rounding per share broke)', () => {
+    const base = { unitPricePaise: 10, discountPerUnitPaise: 0, gstRatePercent: 5, billToStateCode: TELANGANA, companyStateCode: TELANGANA };
+    const t = lineTotals({ ...base, quantity: 20 });
+    const line = {
+      ...base,
+      billableQuantity: 20,
+      totals: { taxablePaise: t.taxablePaise, cgst: t.cgst, sgst: t.sgst, igst: t.igst, totalPaise: t.totalPaise },
+      billed: { quantity: 0, taxablePaise: 0, cgst: 0, sgst: 0, igst: 0 },
+    } satisfies BillableLine;
+    const shares = shipAll(line, Array.from({ length: 20 }, () => 1));
+    expect(shares.every((share) => share.cgst >= 0 && share.sgst >= 0)).toBe(true);
+    expect(shares.reduce((n, share) => n + share.totalPaise, 0)).toBe(t.totalPaise);
   });
 
   it('refuses a share of no pieces, a fraction, or more than the line has left to bill', () => {

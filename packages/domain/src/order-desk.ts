@@ -1,4 +1,4 @@
-import { lineTotals, type LineTotals } from './line-totals.ts';
+import type { LineTotals } from './line-totals.ts';
 import { sumPaise, type Paise } from './money.ts';
 import type { StateCode } from './gst.ts';
 
@@ -119,32 +119,31 @@ export type ShipmentLineTotals = {
   totalPaise: Paise;
 };
 
+/** `total × part ÷ whole`, rounded half up, exactly (BigInt: no float error on large amounts). */
+function shareOf(total: Paise, part: number, whole: number): Paise {
+  const numerator = 2n * BigInt(total) * BigInt(part) + BigInt(whole);
+  return Number(numerator / (2n * BigInt(whole)));
+}
+
 /**
- * A shipment's share of a line, for its invoice. A share that is not the line's last is priced as
- * a line of that many pieces (`lineTotals`: GST rounded per component); the last share takes what
- * the line's totals have left, so the invoices of a fully shipped line add up to the line to the
- * paisa, and the order's invoices to the order.
+ * A shipment's share of a line, for its invoice. The line's totals (taxable, CGST, SGST, IGST) are
+ * shared out by pieces, cumulatively: after this shipment the line has billed its totals × (pieces
+ * billed ÷ billable pieces), rounded, and this shipment's share is that less what earlier shipments
+ * billed. So the shares of a fully shipped line add up to the line to the paisa (the last one takes
+ * what is left), none is ever negative, and each is within a paisa per component of the share's
+ * own GST. Taxable values split exactly (net unit price × pieces).
  */
 export function shipmentLineTotals(line: BillableLine, quantity: number): ShipmentLineTotals {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`quantity must be a positive integer, got ${quantity}`);
   const left = line.billableQuantity - line.billed.quantity;
   if (quantity > left) throw new RangeError(`shipping ${quantity} of a line with ${left} left to bill`);
-  if (quantity === left) {
-    const taxablePaise = line.totals.taxablePaise - line.billed.taxablePaise;
-    const cgst = line.totals.cgst - line.billed.cgst;
-    const sgst = line.totals.sgst - line.billed.sgst;
-    const igst = line.totals.igst - line.billed.igst;
-    return { quantity, taxablePaise, cgst, sgst, igst, totalPaise: sumPaise([taxablePaise, cgst, sgst, igst]) };
-  }
-  const t = lineTotals({
-    unitPricePaise: line.unitPricePaise,
-    discountPerUnitPaise: line.discountPerUnitPaise,
-    quantity,
-    gstRatePercent: line.gstRatePercent,
-    billToStateCode: line.billToStateCode,
-    companyStateCode: line.companyStateCode,
-  });
-  return { quantity, taxablePaise: t.taxablePaise, cgst: t.cgst, sgst: t.sgst, igst: t.igst, totalPaise: t.totalPaise };
+  const after = line.billed.quantity + quantity;
+  const upTo = (total: Paise, billed: Paise) => Math.max(0, shareOf(total, after, line.billableQuantity) - billed);
+  const taxablePaise = upTo(line.totals.taxablePaise, line.billed.taxablePaise);
+  const cgst = upTo(line.totals.cgst, line.billed.cgst);
+  const sgst = upTo(line.totals.sgst, line.billed.sgst);
+  const igst = upTo(line.totals.igst, line.billed.igst);
+  return { quantity, taxablePaise, cgst, sgst, igst, totalPaise: sumPaise([taxablePaise, cgst, sgst, igst]) };
 }
 
 /** A retailer's credit terms and book, for the credit check. */

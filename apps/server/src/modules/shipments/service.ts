@@ -263,7 +263,9 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
       orderId: order.id,
       shipmentId: shipment.id,
       retailerId: order.retailerId,
-      invoiceDate: dispatchDate,
+      // Issued now: a tax invoice is never back-dated (backoffice.md §3.3, the IRP's 30-day window),
+      // even when the dispatch is recorded a day or two late.
+      invoiceDate: istDateOf(now),
       amountPaise: valuePaise,
       defaultCreditDays: config.invoiceCreditDays,
       actorUserId: identity.userId,

@@ -367,7 +367,8 @@ describe('dates', () => {
     expect(await lastShipmentStatus(shipmentId)).toBe('Packed');
 
     await ok(await dispatchShipment(t, warehouse, shipmentId, { dispatchDate: '2026-11-19' }));
-    expect((await invoiceOfShipment(t, shipmentId)).InvoiceDate).toBe('2026-11-19');
+    // A dispatch recorded late keeps its day; its tax invoice is dated the day it is issued, never back-dated.
+    expect((await invoiceOfShipment(t, shipmentId)).InvoiceDate).toBe('2026-11-21');
 
     const early = await deliver(shipmentId, { deliveredOn: '2026-11-18', receivedBy: 'Asha' });
     expect(early.statusCode).toBe(400);
