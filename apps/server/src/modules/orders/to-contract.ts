@@ -150,6 +150,9 @@ export const RETAILER_HOLD_TEXT = {
   placedForYou: 'Placed on your behalf.',
 } as const;
 
+/** What migration 0010 wrote as the transporter and docket of the shipments it made for older orders. */
+const LEGACY_NOT_RECORDED = 'Not recorded';
+
 /** A shipment's events as timeline notes: when it left and when it arrived. */
 type ShipmentEvent = { at: Date; note: string };
 
@@ -157,7 +160,10 @@ function shipmentEvents(shipments: readonly ShipmentView[]): ShipmentEvent[] {
   const events: ShipmentEvent[] = [];
   for (const s of shipments) {
     if (s.dispatchedAt) {
-      events.push({ at: s.dispatchedAt, note: `Shipment ${s.shipmentNo} dispatched: ${s.transporter ?? 'transporter'}, docket ${s.docketNo ?? '—'}` });
+      // Orders shipped before the desk recorded transporters (migration 0010) say just that they left.
+      const recorded = s.transporter !== null && s.transporter !== LEGACY_NOT_RECORDED;
+      const how = recorded ? `: ${s.transporter}, docket ${s.docketNo ?? '—'}` : '';
+      events.push({ at: s.dispatchedAt, note: `Shipment ${s.shipmentNo} dispatched${how}` });
     }
     if (s.status === 'Delivered' && s.deliveredAt) {
       events.push({ at: s.deliveredAt, note: `Shipment ${s.shipmentNo} delivered${s.deliveredOn ? ` on ${s.deliveredOn}` : ''}` });
