@@ -72,7 +72,7 @@ async function accessible(page: Page, screen: string) {
       }
       return false;
     };
-    return [...document.querySelectorAll('body *')]
+    return Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el))
       .slice(0, 5)
       .map((el) => `${el.tagName}.${String(el.className).slice(0, 40)} ${Math.round(el.getBoundingClientRect().right)}`)
