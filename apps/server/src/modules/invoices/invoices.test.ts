@@ -75,7 +75,7 @@ async function orderTotal(orderId: number) {
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 describe('the tax invoice raised when a shipment is dispatched', () => {
-  it('takes the next number of the financial year series, for the shipment’s value, dated the dispatch day, once', async () => {
+  it('takes the next number of the financial year series, for the shipment’s value, dated the day it is issued, once', async () => {
     // As the demo seed leaves it: 41 invoices already numbered this financial year.
     await t.db
       .insert(documentSequences)
@@ -87,12 +87,13 @@ describe('the tax invoice raised when a shipment is dispatched', () => {
     await confirmOrder(t, orderId);
     const shipmentId = await packedShipment(t, admin, orderId);
 
-    // Dispatched two days after the order, and recorded the day after that: the invoice is dated the dispatch day.
+    // Dispatched two days after the order, and recorded the day after that: the invoice is dated the
+    // day it is issued (never back-dated), the dispatch keeps its own day.
     t.clock.set('2026-11-23T06:00:00.000Z');
     const response = await dispatchShipment(t, admin, shipmentId, { dispatchDate: '2026-11-22' });
     expect(response.statusCode, response.body).toBe(200);
     const invoice = await invoiceOfShipment(t, shipmentId);
-    expect(invoice).toEqual({ InvoiceID: expect.any(Number), InvoiceNo: 'FP/26-27/00042', InvoiceDate: '2026-11-22', InvoiceAmount: order.total / 100 });
+    expect(invoice).toEqual({ InvoiceID: expect.any(Number), InvoiceNo: 'FP/26-27/00042', InvoiceDate: '2026-11-23', InvoiceAmount: order.total / 100 });
     expect(invoice.InvoiceNo.length).toBeLessThanOrEqual(16);
     expect(invoice.InvoiceNo).toMatch(INVOICE_NUMBER_PATTERN);
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.InvoiceID));
@@ -101,8 +102,8 @@ describe('the tax invoice raised when a shipment is dispatched', () => {
       shipmentId,
       retailerId: r.retailerId,
       financialYear: '2026-27',
-      invoiceDate: '2026-11-22',
-      dueDate: '2026-12-22',
+      invoiceDate: '2026-11-23',
+      dueDate: '2026-12-23',
       amountPaise: order.total,
       paidPaise: 0,
       balancePaise: order.total,
