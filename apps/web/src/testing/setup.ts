@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { reloadSession } from '../lib/session.ts';
+
+// A route screen arrives through a chain of lazy modules (session guard, staff check, layout,
+// screen): the first render of a file transforms them cold, which takes more than the default
+// 1 s wait on a busy 2-core machine. The waits are for behaviour, not speed (speed is bench/'s).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
