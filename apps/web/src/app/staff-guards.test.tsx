@@ -50,7 +50,9 @@ describe('/admin is for staff only', () => {
     signIn();
     const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    // The lazy screens' own loader may come and go first; the guard's stays while the profile is held.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument());
+    expect(screen.queryByText('Frameport back office')).not.toBeInTheDocument();
     release();
     expect(await screen.findByText('Frameport back office', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
