@@ -34,6 +34,7 @@ import { deskMail, type DeskEvent } from './desk-mail.ts';
 import { orderQueue } from './desk-queue.ts';
 import { mayOverrideCredit, orderDetail } from './desk.ts';
 import { deliverQueued, queueOrderMail, type QueuedMail } from './notify.ts';
+import { lineMoneyColumns } from './place.ts';
 import { lineQuantitiesOf, lockOrder, refreshOrderStatus } from './status.ts';
 
 export type DeskServiceDeps = {
@@ -246,14 +247,7 @@ export function createDeskService({ db, clock, config, mailer, logger }: DeskSer
         });
         const after = {
           cancelledQuantity: cancelled,
-          taxablePaise: t.taxablePaise,
-          cgstRatePercent: t.cgstRate,
-          sgstRatePercent: t.sgstRate,
-          igstRatePercent: t.igstRate,
-          cgstPaise: t.cgst,
-          sgstPaise: t.sgst,
-          igstPaise: t.igst,
-          lineTotalPaise: t.totalPaise,
+          ...lineMoneyColumns(t),
         };
         await tx.update(orderLines).set(after).where(eq(orderLines.id, line.id));
         const linesAfter = lines.map((l) => (l.id === line.id ? { ...l, ...after } : l));

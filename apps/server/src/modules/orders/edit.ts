@@ -41,7 +41,7 @@ import type { Identity } from '../../http/identity.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { checkOrderLimits, loadPriceContext, priceItem, type ItemPrice, type PriceContext } from '../pricing/service.ts';
 import { deliverQueued, queueOrderMail, type QueuedMail, type Recipient } from './notify.ts';
-import { insertLines, type LineSnapshotRow } from './place.ts';
+import { insertLines, lineMoneyColumns, type LineSnapshotRow } from './place.ts';
 import { orderDetail } from './service.ts';
 import { lineQuantitiesOf, lockOrder, refreshOrderStatus, type LineShipped } from './status.ts';
 
@@ -332,14 +332,7 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
         discountPerUnitPaise: discount?.discountPaise ?? 0,
         discountName: discount?.rule.name ?? null,
         discountRuleId: discount?.rule.id ?? null,
-        taxablePaise: t.taxablePaise,
-        cgstRatePercent: t.cgstRate,
-        sgstRatePercent: t.sgstRate,
-        igstRatePercent: t.igstRate,
-        cgstPaise: t.cgst,
-        sgstPaise: t.sgst,
-        igstPaise: t.igst,
-        lineTotalPaise: t.totalPaise,
+        ...lineMoneyColumns(t),
       })
       .where(eq(orderLines.id, line.id));
   }

@@ -3,7 +3,7 @@
  * Statements are few on purpose: see the order benchmark in ADR 005.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_SERIAL_DIGITS, financialYearOf, orderRefPrefix, type CartTotals } from '@frameport/domain';
+import { ORDER_SERIAL_DIGITS, financialYearOf, orderRefPrefix, type CartTotals, type LineTotals } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
@@ -198,6 +198,20 @@ export type LineSnapshotRow = Pick<
   | 'image'
 >;
 
+/** A line's money columns on `order_lines` from its totals (domain `lineTotals`): placing, editing and cancelling pieces write them alike. */
+export function lineMoneyColumns(t: LineTotals) {
+  return {
+    taxablePaise: t.taxablePaise,
+    cgstRatePercent: t.cgstRate,
+    sgstRatePercent: t.sgstRate,
+    igstRatePercent: t.igstRate,
+    cgstPaise: t.cgst,
+    sgstPaise: t.sgst,
+    igstPaise: t.igst,
+    lineTotalPaise: t.totalPaise,
+  };
+}
+
 /** The line snapshots: product, colour, price, discount and tax as they were at placing (or at the desk's edit). */
 export async function insertLines(tx: Tx, orderId: number, lines: readonly (ItemPrice & { row: LineSnapshotRow })[]) {
   await tx.insert(orderLines).values(
@@ -223,14 +237,7 @@ export async function insertLines(tx: Tx, orderId: number, lines: readonly (Item
       discountPerUnitPaise: discount?.discountPaise ?? 0,
       discountName: discount?.rule.name ?? null,
       discountRuleId: discount?.rule.id ?? null,
-      taxablePaise: t.taxablePaise,
-      cgstRatePercent: t.cgstRate,
-      sgstRatePercent: t.sgstRate,
-      igstRatePercent: t.igstRate,
-      cgstPaise: t.cgst,
-      sgstPaise: t.sgst,
-      igstPaise: t.igst,
-      lineTotalPaise: t.totalPaise,
+      ...lineMoneyColumns(t),
       isFree: row.isFree,
       imageUrl: row.image,
     })),
