@@ -17,6 +17,7 @@ import {
   shipmentLines,
   shipments,
   states,
+  type Order,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { invoiceFileName, renderInvoicePdf, type InvoicePdfData } from './invoice-pdf.ts';
@@ -191,6 +192,20 @@ export async function supplierDetails(dbx: DbOrTx): Promise<InvoicePdfData['supp
     stateCode: company.stateCode,
     phone: company.contactNumber,
     email: company.emailId,
+  };
+}
+
+/** The order's ship-to snapshot as the documents print it (tax invoice, packing slip), or null when it has none. */
+export function shipToSnapshotOf(order: Order) {
+  if (order.shipToAddress === null || order.shipToStateCode === null) return null;
+  return {
+    name: order.shipToName ?? order.billToBusinessName,
+    address: order.shipToAddress,
+    city: order.shipToCity ?? '',
+    pinCode: order.shipToPinCode ?? '',
+    stateName: order.shipToState ?? order.shipToStateCode,
+    stateCode: order.shipToStateCode,
+    phone: order.shipToPhone,
   };
 }
 
@@ -400,7 +415,6 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
           igstPaise: order.igstPaise,
           roundOffPaise: order.roundOffPaise,
         };
-    const hasShipTo = order.shipToAddress !== null && order.shipToStateCode !== null;
     return {
       supplier,
       invoice: {
@@ -424,17 +438,7 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
           stateCode: order.billToStateCode,
           gstin: order.billToGstin,
         },
-        shipTo: hasShipTo
-          ? {
-              name: order.shipToName ?? order.billToBusinessName,
-              address: order.shipToAddress!,
-              city: order.shipToCity ?? '',
-              pinCode: order.shipToPinCode ?? '',
-              stateName: order.shipToState ?? order.shipToStateCode!,
-              stateCode: order.shipToStateCode!,
-              phone: order.shipToPhone,
-            }
-          : null,
+        shipTo: shipToSnapshotOf(order),
         ...billed,
       },
       lines: lineRows.map((line) => ({

@@ -28,7 +28,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders, shipmentLines, shipments, type Order, type OrderLine, type Shipment } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
-import { raiseForShipment, supplierDetails, type InvoicesService, type RaisedInvoice } from '../invoices/service.ts';
+import { raiseForShipment, shipToSnapshotOf, supplierDetails, type InvoicesService, type RaisedInvoice } from '../invoices/service.ts';
 import { lineQuantitiesOf, lockOrder, orderDetail, queueOrderMail, refreshOrderStatus, type QueuedMail, type Recipient } from '../orders/service.ts';
 import { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf.ts';
 
@@ -349,7 +349,6 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
       .where(eq(shipmentLines.shipmentId, shipment.id))
       .orderBy(orderLines.id);
     const supplier = await supplierDetails(db);
-    const hasShipTo = order.shipToAddress !== null && order.shipToStateCode !== null;
     const pdf = await renderPackingSlipPdf({
       supplier,
       order: { orderRefNo: order.orderRefNo, orderDate: istDateOf(order.placedAt) },
@@ -362,25 +361,15 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
         docketNo: shipment.docketNo,
         printedOn: istDateOf(clock.now()),
       },
-      shipTo: hasShipTo
-        ? {
-            name: order.shipToName ?? order.billToBusinessName,
-            address: order.shipToAddress!,
-            city: order.shipToCity ?? '',
-            pinCode: order.shipToPinCode ?? '',
-            stateName: order.shipToState ?? order.shipToStateCode!,
-            stateCode: order.shipToStateCode!,
-            phone: order.shipToPhone,
-          }
-        : {
-            name: order.billToBusinessName,
-            address: order.billToAddress,
-            city: order.billToCity,
-            pinCode: order.billToPinCode,
-            stateName: order.billToState,
-            stateCode: order.billToStateCode,
-            phone: null,
-          },
+      shipTo: shipToSnapshotOf(order) ?? {
+        name: order.billToBusinessName,
+        address: order.billToAddress,
+        city: order.billToCity,
+        pinCode: order.billToPinCode,
+        stateName: order.billToState,
+        stateCode: order.billToStateCode,
+        phone: null,
+      },
       lines: lines.map(({ line, quantity }) => ({
         productCode: line.productCode,
         modelName: line.modelName,
