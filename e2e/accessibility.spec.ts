@@ -5,7 +5,7 @@ import { bearer, expect, noHorizontalScroll, signIn, test } from './fixtures.ts'
 const SCREENS = ['/home', '/products', '/product-details?productId=5', '/purchase-order', '/express-checkout', '/profile?order=true'];
 
 test('signed-in screens have no serious or critical accessibility violations and no sideways scroll', async ({ page, retailer }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await page.goto('/login');
   const login = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(login.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -80,7 +80,7 @@ async function payInSandbox(page: Page, invoiceNo: string, amountPaise: number, 
 }
 
 test('a retailer pays part of an unpaid invoice, then the rest, in the payment window', async ({ page, retailer, seed }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const { InvoiceNo: invoiceNo } = await seed.invoice(retailer, 3 * PART_PAISE);
   // Another open invoice, so the pay panel (not "Nothing to pay") is still there once this one is paid.
   await seed.invoice(retailer, PART_PAISE);
@@ -129,7 +129,7 @@ test('an invoice PDF downloads with the sign-in', async ({ page, retailer, seed 
 });
 
 test('My Invoices and the account statement pass axe and fit a 390 px screen', async ({ page, request, retailer, seed }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   // Invoices in each state, and payments in the statement: paid, partly paid, unpaid.
   const paid = await seed.invoice(retailer, PART_PAISE);
   const partly = await seed.invoice(retailer, 2 * PART_PAISE);

@@ -140,7 +140,7 @@ test('an order goes from the queue through a credit override and two shipments t
   request,
   retailer,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const placed = await orderTwoModels(request, await tokenOf(request, retailer));
 
   // Accounts puts the retailer on credit hold (its own screen is checked below).

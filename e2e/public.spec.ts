@@ -201,7 +201,7 @@ test('malicious page content from the server never executes on /support', async 
 });
 
 test('the public pages and /login have no serious or critical accessibility violations', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   for (const path of [...PAGES.map(([path]) => path), '/login']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -65,7 +65,7 @@ async function linkOf(request: APIRequestContext, retailer: FreshRetailer) {
 }
 
 test('every page says "Sandbox payments — no money moves" along the bottom, shifting nothing', async ({ page, retailer }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   for (const path of ['/homepage', '/login']) {
     // The settings answer is held until the page has hydrated and settled, so the shift measured
     // after its release is the notice's own: it must move nothing that is already painted.
@@ -94,7 +94,7 @@ test('every page says "Sandbox payments — no money moves" along the bottom, sh
 });
 
 test('the sandbox page pays only with the session of the link’s retailer; a signed-out visitor signs in first', async ({ page, request, seed }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const karnataka = await seed.retailer({ state: 'Karnataka' });
   await seed.invoice(karnataka, 100_000);
   const link = await linkOf(request, karnataka);

@@ -22,7 +22,7 @@ async function openProfileMenuItem(page: Page, name: string) {
 
 test('a sales executive switches to a retailer and orders for them; the order is theirs alone', async ({ page, seed }) => {
   // Two sign-ins, a switch and a placed order: longer than the default 30 s on a busy machine.
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   // A sales executive of its own with two retailers: Karnataka, ordered for, and Telangana.
   const sales = await seed.salesExecutive();
   const karnataka = await seed.retailer({ state: 'Karnataka', salesExecutive: sales });
