@@ -618,11 +618,26 @@ describe('discounts for the acting retailer', () => {
     ]);
   });
 
-  it('without an acting retailer (sales executive without email, admin): the all-states rules', async () => {
+  it('without an acting retailer (sales executive before Switch User, admin): list prices, no discount anywhere', async () => {
+    const priceRange = `netPrice_From=${framePaise / 100}&netPrice_To=${framePaise / 100}`;
     for (const headers of [sales, admin]) {
       const product = await data<Product>(`/api/Product/get?id=${frameId}`, headers);
-      expectDiscount(product, 'All-India 5% Off', Math.round(framePaise / 20));
+      expect(product.selectedDiscount).toBeNull();
+      expect(product.discountedPrice).toBe(framePaise / 100);
+      expect(product.netPrice).toBe(framePaise / 100);
+      expect(product.discounts).toBe('[]');
+      const { value } = await searchPage(priceRange, 1, 100, headers);
+      expect(value.find((p) => p.productId === frameId)).toEqual(product);
+      for (const p of value) {
+        expect(p.selectedDiscount).toBeNull();
+        expect(p.discountedPrice).toBe(p.netPrice);
+      }
+      const related = await data<Product[]>(`/api/Product/getRelatedProducts?productId=${frameId}`, headers);
+      for (const p of related) expect(p.discountedPrice).toBe(p.netPrice);
     }
+    // The same product for the retailer the sales executive then chooses: that retailer's price.
+    const chosen = await data<Product>(`/api/Product/get?id=${frameId}&email=${DEMO_EMAILS.retailer}`, sales);
+    expectDiscount(chosen, 'Telangana Value Offer', Math.round(framePaise / 10));
   });
 
   it('a sales executive acting for a linked retailer gets that retailer’s state; an unlinked email is 403', async () => {

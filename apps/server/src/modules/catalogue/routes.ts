@@ -155,7 +155,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
           'search: key=value pairs joined by & (frameShapeId, frameColorIdList, sizeId, brandId, productTypeId, ' +
           'frameMaterialId, genderIdList as comma-separated ids; isAvailable=true; netPrice_From/netPrice_To in rupees; ' +
           'sortBy=releaseDate|netPrice|productName|modelName|relevance with orderBy=Asc|Desc; searchText; modelName). ' +
-          'email: the acting retailer (sales executive).',
+          'email: the acting retailer (sales executive). Staff who name no retailer get list prices: ' +
+          'discountedPrice equals netPrice, selectedDiscount is null and discounts is [].',
         querystring: GetAllQuerySchema,
         response: { 200: envelopeOf(SearchResultsResponseSchema) },
       },
@@ -174,7 +175,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     {
       schema: {
         tags: ['Product'],
-        summary: 'One product with its colours, stock and the discount for the acting retailer',
+        summary: 'One product with its colours, stock and the discount for the acting retailer (none without one: list price)',
         querystring: ProductIdQuerySchema,
         response: { 200: envelopeOf(ProductResponseSchema) },
       },

@@ -346,7 +346,7 @@ export type ProductRow = {
 };
 
 export type PricingContext = {
-  /** The acting retailer (its state decides the discount rules); null = all-states rules. */
+  /** The acting retailer (its state decides the discount rules); null = nobody (the service shows list prices). */
   retailerId: number | null;
   now: Date;
 };

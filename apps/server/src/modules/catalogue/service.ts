@@ -33,7 +33,7 @@ import {
   sizes,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { pricingOf } from '../pricing/service.ts';
+import { LIST_PRICING, pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import {
@@ -122,7 +122,8 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
     const first = rows[0];
     if (!first) return [];
     // Every row carries the same state and rules; one row carries the master lists (all computed once).
-    const pricing = pricingOf(retailerId === null ? null : first.acting_state_id, first.rules);
+    // Nobody to price for (staff who chose no retailer): list prices, no discount.
+    const pricing = retailerId === null ? LIST_PRICING : pricingOf(first.acting_state_id, first.rules);
     const masters = rows.find((row) => row.masters !== null)?.masters;
     if (!masters) throw new Error('catalogue statement returned no master lists');
     return rows.map((row) => toProduct(row, pricing, masters));
@@ -134,7 +135,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
 
   /**
    * getAll: one page of the catalogue and the total count. `retailerId` is the acting retailer
-   * (its state decides the discounts); null = all-states rules. Free text is matched literally
+   * (its state decides the discounts); null (staff acting for nobody) = list prices, no discount. Free text is matched literally
    * first; only when that finds nothing at all are mistyped words corrected and the query retried.
    */
   async function search(

@@ -76,6 +76,13 @@ export function pricingOf(stateId: number | null, rules: RuleJson[]): Pricing {
   return { stateId, rules: domainRules, discountsJson: JSON.stringify(applicable.map(toDiscountRuleWire)) };
 }
 
+/**
+ * List prices: no rule at all. The catalogue of someone ordering for nobody yet (a sales
+ * executive before Switch User, an admin) is priced so: a retailer's discount depends on its
+ * state, and a price shown before the retailer is known is one nobody should quote (issue 16).
+ */
+export const LIST_PRICING: Pricing = { stateId: null, rules: [], discountsJson: '[]' };
+
 /** The rules a product lists (its `discounts`, as JSON text): none for a type that is never discounted. */
 export function discountsJsonFor(pricing: Pricing, productTypeId: number): string {
   return discountsApplyTo(productTypeId) ? pricing.discountsJson : '[]';

@@ -6,6 +6,7 @@
 export {
   activeRulesJson,
   discountsJsonFor,
+  LIST_PRICING,
   pricingOf,
   toAppliedDiscount,
   type Pricing,
