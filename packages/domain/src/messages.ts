@@ -161,6 +161,10 @@ export const messages = {
     filtersLoadFailed: 'Filters could not be loaded',
     productsLoadFailed: 'Products could not be loaded',
     noProducts: 'No Products found for your selection. Please try different options!',
+    /** The empty catalogue's heading (spec section 2), above noProducts. */
+    noRecords: 'no record found',
+    /** Beside a price that carries no retailer's discount: a sales executive has chosen no retailer yet. */
+    listPrice: 'List price',
     unreadableFilter: 'This link has a filter we cannot read',
     emptyPage: 'This page is empty',
     /** A home page section (new arrivals, materials, …) whose tiles failed. */
@@ -220,6 +224,8 @@ export const messages = {
     confirm: (businessName: string) => `Are you sure you want to switch to ${businessName}?`,
     success: (businessName: string) => `You have successfully swithced to ${businessName}`,
     chooseRetailer: 'Choose a retailer to order for',
+    /** Under chooseRetailer: why the catalogue's prices carry no discount yet. */
+    listPricesUntilChosen: 'Until you choose one, prices are list prices, without any retailer’s discount.',
     actingFor: 'Acting for',
     /** The strip's link and the confirmation's button. */
     switch: 'Switch',

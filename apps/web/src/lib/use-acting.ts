@@ -10,6 +10,11 @@ export type Acting = {
   email: string | null;
   /** False for a sales executive who has not chosen a retailer (and while the role is unknown). */
   canOrder: boolean;
+  /**
+   * A sales executive who has chosen no retailer: the server prices the catalogue at list prices
+   * (no retailer, no discount), and screens say so ('List price').
+   */
+  seesListPrices: boolean;
 };
 
 /**
@@ -28,5 +33,6 @@ export function useActing(): Acting {
     retailer,
     email: retailer?.email ?? null,
     canOrder: retailer !== null || (role === null ? profile.isError : role !== 'salesexecutive'),
+    seesListPrices: retailer === null && role === 'salesexecutive',
   };
 }

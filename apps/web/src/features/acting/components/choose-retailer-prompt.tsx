@@ -1,14 +1,18 @@
 import { messages } from '@frameport/domain/messages';
-import { Alert, Button } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PROFILE_LINKS } from '../../../config/paths.ts';
 
-/** Shown instead of ordering controls to a sales executive who has not chosen a retailer yet. */
+/**
+ * Shown instead of ordering controls to a sales executive who has not chosen a retailer yet; it
+ * also says why the prices beside it are list prices.
+ */
 export function ChooseRetailerPrompt() {
   return (
     <Alert color="blue" variant="light" icon={<IconUserSearch size={18} aria-hidden="true" />} title={messages.switchUser.chooseRetailer}>
-      <Button component={Link} to={PROFILE_LINKS.switchUser} size="xs" variant="default" mt={4}>
+      <Text size="sm">{messages.switchUser.listPricesUntilChosen}</Text>
+      <Button component={Link} to={PROFILE_LINKS.switchUser} size="xs" variant="default" mt="xs">
         {messages.account.switchUser}
       </Button>
     </Alert>

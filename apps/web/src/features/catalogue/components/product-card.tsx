@@ -4,6 +4,7 @@ import { Anchor, Badge, Button, Card, Text, VisuallyHidden } from '@mantine/core
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
+import { useActing } from '../../../lib/use-acting.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import {
   DISCOUNT_BADGE_COLOR,
@@ -50,6 +51,7 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
   const soldOut = isSoldOut(product);
   const badge = discountBadge(product);
   const { pricePaise, listPaise } = productPrice(product);
+  const { seesListPrices } = useActing();
   const alt = variant ? `${product.productName}, ${variant.frameColor}` : product.productName;
 
   return (
@@ -98,7 +100,7 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
       </div>
 
       <div className={classes.footer}>
-        <Price amount={pricePaise} listAmount={listPaise} size="sm" />
+        <Price amount={pricePaise} listAmount={listPaise} size="sm" label={seesListPrices ? messages.catalogue.listPrice : undefined} />
         {product.productColor.length > 0 && (
           <ColourSwatches
             variants={product.productColor}

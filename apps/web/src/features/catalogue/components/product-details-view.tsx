@@ -3,6 +3,7 @@ import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Price } from '../../../components/price.tsx';
+import { useActing } from '../../../lib/use-acting.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
 import {
   DISCOUNT_BADGE_COLOR,
@@ -44,6 +45,7 @@ export function ProductDetailsView({
   const soldOut = isSoldOut(product);
   const badge = discountBadge(product);
   const { pricePaise, listPaise } = productPrice(product);
+  const { seesListPrices } = useActing();
   const images = variantImages(product, variant);
   const alt = variant ? `${product.productName}, ${variant.frameColor}` : product.productName;
 
@@ -64,7 +66,7 @@ export function ProductDetailsView({
           </Text>
 
           <Group gap="sm" align="center" mt={4}>
-            <Price amount={pricePaise} listAmount={listPaise} size="xl" />
+            <Price amount={pricePaise} listAmount={listPaise} size="xl" label={seesListPrices ? messages.catalogue.listPrice : undefined} />
             {badge && (
               <Badge color={DISCOUNT_BADGE_COLOR} variant="filled" radius="sm" tt="none">
                 {badge}
