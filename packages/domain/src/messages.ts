@@ -63,6 +63,9 @@ export const messages = {
     grantTypeRequired: 'grant_type is required: send grant_type=password with the username and password.',
     missingFields: 'Please enter your email and password.',
     loggedOut: 'You have been logged out.',
+    /** The token call's texts when the server gives no error_description (spec section 8). */
+    tokenUnauthorized: 'Unauthorized',
+    tokenBadRequest: 'BadRequest',
   },
   forgotPassword: {
     emailRequired: 'Please provide your email ID',

@@ -1,4 +1,5 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
+import { CATALOGUE_FILTERS_HASH, HOME_PATH, PROFILE_LINKS } from '../config/paths.ts';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
@@ -8,6 +9,24 @@ import { RootLayout } from './layouts/root-layout.tsx';
 import { HomepageRoute } from './routes/marketing/homepage.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
+
+/**
+ * The spec's other addresses of screens this app has under one name (spec section 2: /catalog,
+ * /catalog-filter, /view-order, /slider), so an old bookmark or link lands on the screen it meant
+ * instead of the not-found page. The catalogue's two keep their query string (its filters);
+ * /catalog-filter also opens the filters (features/catalogue/use-filters-on-arrival.ts).
+ */
+function RedirectTo({ to, keepSearch = false, hash = '' }: { to: string; keepSearch?: boolean; hash?: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${keepSearch ? search : ''}${hash}`} replace />;
+}
+
+const SPEC_ALIASES: RouteObject[] = [
+  { path: 'catalog', element: <RedirectTo to="/products" keepSearch /> },
+  { path: 'catalog-filter', element: <RedirectTo to="/products" keepSearch hash={CATALOGUE_FILTERS_HASH} /> },
+  { path: 'view-order', element: <RedirectTo to={PROFILE_LINKS.orders} /> },
+  { path: 'slider', element: <RedirectTo to={HOME_PATH} /> },
+];
 
 /**
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
@@ -169,6 +188,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      ...SPEC_ALIASES,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

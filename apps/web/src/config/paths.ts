@@ -3,6 +3,8 @@ export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 export const PURCHASE_ORDER_PATH = '/purchase-order';
 export const EXPRESS_CHECKOUT_PATH = '/express-checkout';
+/** /products with this hash opens its filters on arrival (the spec's /catalog-filter leads there). */
+export const CATALOGUE_FILTERS_HASH = '#filters';
 
 /** The profile screen's tabs, chosen by a URL flag (spec section 2; no flag is My Profile). */
 export const PROFILE_LINKS = {

@@ -39,6 +39,7 @@ import {
   withSort,
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
+import { useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
 import classes from './products.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -64,6 +65,7 @@ export function ProductsRoute() {
   const [filterModalOpened, filterModal] = useDisclosure(false);
   const [phoneFilterOpened, phoneFilter] = useDisclosure(false);
   const [phoneSortOpened, phoneSort] = useDisclosure(false);
+  useFiltersOnArrival({ openPhone: phoneFilter.open, openTablet: filterModal.open, sidePanelHeadingId: 'filters-heading' });
 
   const filterList = filters.data ?? [];
   const chips = filterChips(query, filterList);
@@ -198,7 +200,8 @@ export function ProductsRoute() {
               ) : (
                 <EmptyState
                   icon={<IconMoodEmpty size={30} />}
-                  title={messages.catalogue.noProducts}
+                  title={messages.catalogue.noRecords}
+                  description={messages.catalogue.noProducts}
                   action={
                     hasAnything ? (
                       <Button component={Link} to="/products">

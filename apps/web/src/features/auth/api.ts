@@ -22,7 +22,7 @@ import { endSession, getAccessToken, getSessionState, startSession } from '../..
 /**
  * POST /token: the OAuth2 password grant with a form body (spec section 7). Not an envelope call,
  * and its failures skip the shared error handling (spec section 8): the caller shows
- * `error_description` in a toast titled 'Error'.
+ * `error_description` in a toast titled 'Error', or 'Unauthorized' / 'BadRequest' without one.
  */
 export async function login({ email, password, rememberMe }: LoginForm, signal?: AbortSignal): Promise<TokenResponse> {
   const body = new URLSearchParams({
@@ -44,8 +44,19 @@ export async function login({ email, password, rememberMe }: LoginForm, signal?:
     if (token.success) return token.data;
     throw new ApiError(response.status, messages.http.unexpected, { cause: token.error });
   }
-  const failure = TokenErrorSchema.safeParse(json);
-  throw new ApiError(response.status, failure.success ? failure.data.error_description : messages.http.unexpected);
+  const failure = TokenErrorSchema.partial().safeParse(json);
+  const description = failure.success ? failure.data.error_description?.trim() : undefined;
+  throw new ApiError(response.status, description || tokenFailureText(response.status));
+}
+
+/**
+ * The token call's own texts for a failure the server did not describe (spec section 8): a proxy's
+ * bare 401 or 400, or a body that is not the token call's JSON.
+ */
+export function tokenFailureText(status: number): string {
+  if (status === 401) return messages.login.tokenUnauthorized;
+  if (status === 400) return messages.login.tokenBadRequest;
+  return messages.http.unexpected;
 }
 
 /** Signs in and stores the session; the login route then moves on (to `?next=` or /home). */

@@ -85,6 +85,23 @@ describe('login page', () => {
     expect(getSessionState().session).toBeNull();
   });
 
+  it.each([
+    [401, new Response('', { status: 401 }), 'Unauthorized'],
+    [400, jsonResponse({ error: 'invalid_request' }, 400), 'BadRequest'],
+    [400, jsonResponse({ error: 'invalid_grant', error_description: '  ' }, 400), 'BadRequest'],
+    [503, new Response('<html>busy</html>', { status: 503 }), 'An unexpected server error occurred.'],
+  ])('without an error_description, a %i from the token call says the spec’s text', async (_status, response, text) => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(response);
+    renderApp('/login');
+
+    await fillAndSubmit('asha@vermaopticals.in', 'secret123');
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent(text);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toBeEnabled());
+  });
+
   it('shows a network failure apart from a server error', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     renderApp('/login');
