@@ -22,7 +22,11 @@ async function addTwoColours(page: Page) {
     await page.getByRole('textbox', { name: `Quantity of ${colour.frameColor} (${colour.colorVariant})`, exact: true }).fill('1');
   }
   await page.getByRole('button', { name: 'Add to order (2)' }).click();
-  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  // Confirmed by the running order (issue 16): the drawer on a desktop, the bottom bar on a phone.
+  const narrow = (page.viewportSize()?.width ?? 1366) < 768;
+  await expect(
+    narrow ? page.getByRole('complementary', { name: 'Your purchase order' }) : page.getByRole('dialog', { name: '2 pcs added to your order' }),
+  ).toBeVisible();
   return { product, colours };
 }
 

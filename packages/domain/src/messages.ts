@@ -239,6 +239,29 @@ export const messages = {
     noneLinked: 'No retailers are linked to your account yet. Please contact your administrator.',
     noMatch: (search: string) => `No retailers match “${search}”.`,
   },
+  /** The running order: the phone's bottom bar and the desktop's drawer after an add (issue 16). */
+  runningOrder: {
+    /** '12 pcs · ₹14,272.62 incl. GST' */
+    summary: (pieces: number, totalWithGst: string) => `${pieces} pcs · ${totalWithGst} incl. GST`,
+    barLabel: 'Your purchase order',
+    review: 'Review order',
+    continue: 'Continue',
+    added: 'Added to your order',
+    addedPieces: (pieces: number) => `${pieces} pcs added to your order`,
+    /** A line of the drawer: what is now in the order of one colour. */
+    inOrder: (quantity: number) => `${quantity} in order`,
+    moreLines: (count: number) => `and ${count} more ${count === 1 ? 'line' : 'lines'}`,
+    notAdded: 'Not added',
+    yourOrder: 'Your order',
+    lines: (lines: number) => `${lines} ${lines === 1 ? 'line' : 'lines'}`,
+  },
+  /** /home's Buy again: the retailer's most ordered styles. */
+  buyAgain: {
+    title: 'Buy again',
+    subtitle: 'Your most ordered styles that are in stock',
+    loadFailed: 'Buy again',
+    piecesOrdered: (pieces: number) => `${pieces} pcs ordered before`,
+  },
   order: {
     subtotal: 'Subtotal',
     total: 'Order total',

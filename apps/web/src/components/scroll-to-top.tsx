@@ -11,8 +11,8 @@ export function ScrollToTop() {
   const reduceMotion = useReducedMotion();
   if (scroll.y <= SCROLL_TO_TOP_AFTER_PX) return null;
   return (
-    // Above the payment sandbox's bar when it is there (sandbox-notice.module.css).
-    <Affix position={{ bottom: 'calc(24px + var(--sandbox-notice-height, 0px))', right: 20 }} zIndex={150}>
+    // Above the payment sandbox's bar and the phone's order bar when they are there (their module.css files).
+    <Affix position={{ bottom: 'calc(24px + var(--sandbox-notice-height, 0px) + var(--order-bar-height, 0px))', right: 20 }} zIndex={150}>
       <ActionIcon
         size={44}
         radius="xl"

@@ -2,20 +2,33 @@ import { messages } from '@frameport/domain/messages';
 import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationDrawer } from '../../components/navigation-drawer.tsx';
 import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
 import { logout } from '../../features/auth/api.ts';
+import { OrderBar } from '../../features/cart/components/order-bar.tsx';
+import { OrderDrawer } from '../../features/cart/components/order-drawer.tsx';
+import { dismissRecentAdd } from '../../features/cart/recent-add.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { MobileNavigation } from '../../features/navigation/components/mobile-navigation.tsx';
 import { categoryNavigation, frameLinks, sunglassesLinks } from '../../features/navigation/links.ts';
+import { EXPRESS_CHECKOUT_PATH, HOME_PATH, PURCHASE_ORDER_PATH } from '../../config/paths.ts';
 import { SignedInFooter } from './signed-in-footer.tsx';
 import { SignedInHeader } from './signed-in-header.tsx';
 import classes from './signed-in-layout.module.css';
 
 /**
+ * The screens where products are added to the order: on a phone they keep the running order in a
+ * bar at the bottom (the catalogue, a product, express checkout, and /home's Buy again and new arrivals).
+ */
+const ORDER_BAR_PATHS = new Set([HOME_PATH, '/products', '/product-details', EXPRESS_CHECKOUT_PATH]);
+
+/**
  * Every signed-in screen: sticky header, the screen, footer, and the phone's slide-out menu.
  * The gender categories for the menus and the footer come from the catalogue's filters.
+ * The running order is mounted here once, shown by route: the phone's bottom bar, and the
+ * desktop's drawer after an add (on any screen but the purchase order itself).
  */
 export function SignedInLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -25,6 +38,9 @@ export function SignedInLayout() {
   const frames = navigation ? frameLinks(navigation) : [];
   const sunglasses = navigation ? sunglassesLinks(navigation) : [];
   const categories = filters.isPending ? 'loading' : filters.isError ? 'error' : 'ready';
+  const { pathname } = useLocation();
+  // Another screen: the last add's confirmation has done its job.
+  useEffect(() => dismissRecentAdd, [pathname]);
 
   return (
     <div className={classes.shell}>
@@ -48,6 +64,9 @@ export function SignedInLayout() {
       </main>
 
       <SignedInFooter products={frames} productsLoading={filters.isPending} />
+
+      {ORDER_BAR_PATHS.has(pathname) && <OrderBar />}
+      {pathname !== PURCHASE_ORDER_PATH && <OrderDrawer />}
 
       <NavigationDrawer opened={drawerOpened} onClose={drawer.close}>
         <MobileNavigation

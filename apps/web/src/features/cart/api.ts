@@ -15,6 +15,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiFetch, getErrorMessage } from '../../lib/api-client.ts';
 import { notifyError, RESULT_TOAST_MS } from '../../lib/notify.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
+import { recordAdd } from './recent-add.ts';
 
 /** First page of the purchase order; Load more grows the page by this many lines (spec section 9). */
 export const CART_PAGE_STEP = 5;
@@ -73,7 +74,11 @@ function useInvalidateCart(email: ActingEmail) {
   return () => queryClient.invalidateQueries({ queryKey: cartQueries.all(email) });
 }
 
-/** POST /api/Product/addItemsToCart. Lines above the stock left are skipped by the server. */
+/**
+ * POST /api/Product/addItemsToCart. Lines above the stock left are skipped by the server. A success
+ * is confirmed by the running order (the phone's bar, the desktop's drawer: recent-add.ts), not by
+ * a toast, which covered the cart badge; a failure is still an error toast.
+ */
 export function useAddToCart(email: ActingEmail) {
   const invalidate = useInvalidateCart(email);
   return useMutation({
@@ -83,9 +88,12 @@ export function useAddToCart(email: ActingEmail) {
         schema: AddItemsToCartResponseSchema,
         body: { Products: lines, Email: email },
       }),
-    onSuccess: async (data) => {
-      notifySuccess(data.message);
+    // Where focus was when Add was pressed, for the drawer to give back.
+    onMutate: () => ({ origin: document.activeElement instanceof HTMLElement ? document.activeElement : null }),
+    onSuccess: async (data, lines, context) => {
+      // The count first: the bar and the drawer show the order with this add in it.
       await invalidate();
+      recordAdd(lines, data.skipped, context?.origin ?? null);
     },
     onError: notifyFailure,
   });

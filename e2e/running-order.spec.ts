@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Product } from '@frameport/domain/contract';
+import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
+
+/** UI.md: no serious or critical axe violation. */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+/** A frame with a colour that has plenty of stock, read through the API as the signed-in retailer. */
+async function frameInStock(page: Page): Promise<{ product: Product; colour: Product['productColor'][number] }> {
+  const search = encodeURIComponent('productTypeId=1&isAvailable=true');
+  const response = await page.request.get(`/api/Product/getAll?search=${search}&pageNumber=1&pageSize=50`, { headers: await bearer(page) });
+  const products = (await response.json()).Data.searchResults.value as Product[];
+  for (const product of products) {
+    const colour = product.productColor.find((c) => c.availableStockQuantity >= PLENTY);
+    if (colour) return { product, colour };
+  }
+  throw new Error('no frame in stock');
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 768;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('an add from the catalogue shows the running order: the bar on a phone, the drawer on a desktop', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  const { product, colour } = await frameInStock(page);
+  await page.goto(`/products?searchText=${encodeURIComponent(product.modelName)}`);
+  const card = page.getByRole('article', { name: new RegExp(escapeRegExp(product.productName)) }).first();
+  await expect(card).toBeVisible();
+  // The order is empty: no bar.
+  await expect(page.getByRole('complementary', { name: 'Your purchase order' })).toHaveCount(0);
+
+  // The card's chosen colour may be another one: choose the one with plenty of stock.
+  const colourName = `${colour.frameColor} (${colour.colorVariant})`;
+  await card.getByRole('button', { name: new RegExp(`^Colour ${escapeRegExp(colourName)}`) }).click();
+  const quantity = card.getByRole('textbox', { name: `Quantity of ${product.productName}, ${colourName}` });
+  await quantity.fill('3');
+  await card.getByRole('button', { name: 'Add to order (3)' }).click();
+
+  const header = page.getByRole('banner');
+  const cart = header.getByRole('link', { name: 'Purchase order' });
+  if (isPhone(page)) {
+    const bar = page.getByRole('complementary', { name: 'Your purchase order' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveText(/^3 pcs · ₹[\d,]+\.\d{2} incl\. GST\s*Review order$/);
+    // No toast over the screen; the header's cart stays in view.
+    await expect(page.getByText('Success', { exact: true })).toHaveCount(0);
+    await expect(cart).toBeVisible();
+    // The bar never covers the end of the page: scrolled to the bottom, the footer's last line is above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const barBox = (await bar.boundingBox())!;
+    const footerBox = (await page.getByRole('contentinfo').boundingBox())!;
+    expect(footerBox.y + footerBox.height).toBeLessThanOrEqual(barBox.y + 1);
+    expect(barBox.height).toBeGreaterThanOrEqual(44);
+    expect((await bar.getByRole('link', { name: 'Review order' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectAccessible(page, '/products with the order bar');
+
+    await bar.getByRole('link', { name: 'Review order' }).click();
+  } else {
+    const drawer = page.getByRole('dialog', { name: '3 pcs added to your order' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText(`${product.productName}, ${colourName}`)).toBeVisible();
+    await expect(drawer).toContainText(/Your order: 3 pcs · ₹[\d,]+\.\d{2} incl\. GST · 1 line/);
+    await expect(page.getByText('Success', { exact: true })).toHaveCount(0);
+    // The cart icon and its badge stay in view, not under the drawer.
+    await expect(header.getByTestId('cart-count')).toHaveText('1');
+    const badge = (await header.getByTestId('cart-count').boundingBox())!;
+    const panel = (await drawer.boundingBox())!;
+    expect(badge.y + badge.height).toBeLessThanOrEqual(panel.y);
+    await expectAccessible(page, '/products with the order drawer');
+
+    // Esc closes it and gives focus back to the card.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(quantity).toBeFocused();
+
+    // Another add, then Review order.
+    await quantity.fill('2');
+    await card.getByRole('button', { name: 'Add to order (2)' }).click();
+    await expect(page.getByRole('dialog', { name: '2 pcs added to your order' })).toContainText(/Your order: 5 pcs/);
+    await page.getByRole('dialog').getByRole('link', { name: 'Review order' }).click();
+  }
+  await expect(page).toHaveURL(/\/purchase-order$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Order' })).toBeVisible();
+});
