@@ -225,6 +225,7 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'actingOptional',
     build: ({ subject }) => ({ query: { productId: String(subject.productId) } }),
   },
+  'GET /api/Product/getBuyAgain': { kind: 'acting' },
   'GET /api/Product/getInventory': { kind: 'shared', build: () => ({ query: { productId: String(A.productId) } }) },
   'GET /api/Product/getInventorybyusername': { kind: 'actingOptional' },
   'GET /api/Product/getInventoryByMultipleProductId': {

@@ -220,6 +220,21 @@ export const RELATED_PRODUCTS_LIMIT = 8;
 export const ProductResponseSchema = ProductSchema;
 export const RelatedProductsResponseSchema = z.array(ProductSchema);
 
+/** GET /api/Product/getBuyAgain?email (our addition, issue 16): the acting retailer's most ordered styles. */
+export const BuyAgainQuerySchema = z.object({ email: actingEmail });
+/** How many styles /home's Buy again shows at most. */
+export const BUY_AGAIN_LIMIT = 8;
+/**
+ * A style the retailer ordered before, in the catalogue's product shape (priced for that retailer),
+ * with only its colours in stock, and the pieces the retailer has ordered of it (cancelled pieces
+ * and cancelled orders not counted).
+ */
+export const BuyAgainProductSchema = ProductSchema.extend({ piecesOrdered: z.number().int().positive() });
+export type BuyAgainProduct = z.infer<typeof BuyAgainProductSchema>;
+/** Most pieces first; none when the retailer has no past orders or none of their styles is in stock. */
+export const BuyAgainResponseSchema = z.object({ products: z.array(BuyAgainProductSchema).max(BUY_AGAIN_LIMIT) });
+export type BuyAgain = z.infer<typeof BuyAgainResponseSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Inventory
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import { parseCatalogueSearch } from '@frameport/domain';
 import {
   AllSelectedFieldsResponseSchema,
   BannersResponseSchema,
+  BuyAgainQuerySchema,
+  BuyAgainResponseSchema,
   ConfigResponseSchema,
   EmailQuerySchema,
   envelopeOf,
@@ -199,6 +201,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     async (request) => {
       const retailerId = await actingRetailerId(request);
       return ok(await catalogue.relatedProducts(request.query.productId, retailerId));
+    },
+  );
+
+  app.get(
+    '/api/Product/getBuyAgain',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: "Buy again: the acting retailer's most ordered styles that are in stock, with their colours in stock",
+        description:
+          'Up to 8 styles, most pieces ordered first (cancelled orders, cancelled pieces and free lines not counted; ' +
+          'ties: the latest ordered first), each in the catalogue product shape priced for the retailer, with only its ' +
+          'colours in stock and piecesOrdered. Styles no longer sold or out of stock are left out; none without past orders. ' +
+          'email: the acting retailer (a sales executive, for a linked retailer only).',
+        querystring: BuyAgainQuerySchema,
+        response: { 200: envelopeOf(BuyAgainResponseSchema) },
+      },
+    },
+    async (request) => {
+      const acting = await request.requireActing();
+      return ok({ products: await catalogue.buyAgain(acting.retailerId) });
     },
   );
 

@@ -494,3 +494,32 @@ export function relatedProductsSql(productId: number, limit: number, pricing: Pr
       pricing,
     )}`;
 }
+
+/**
+ * Buy again: the retailer's most ordered styles, by pieces over its past orders (cancelled orders,
+ * cancelled pieces and free lines not counted), then the latest ordered, that are still sold and
+ * have a colour in stock. Reads the retailer's `orders` and `order_lines` (docs/architecture.md,
+ * Tables and modules). The pieces ride in the rows' `total` column.
+ */
+export function buyAgainSql(retailerId: number, limit: number, pricing: PricingContext): SQL {
+  return sql`with ordered as (
+      select ol.product_id as id, sum(ol.quantity - ol.cancelled_quantity) as pieces, max(o.placed_at) as last_placed
+      from orders o
+      join order_lines ol on ol.order_id = o.id
+      where o.retailer_id = ${retailerId} and o.status <> 'Cancelled' and not ol.is_free
+      group by ol.product_id
+      having sum(ol.quantity - ol.cancelled_quantity) > 0
+    ),
+    page as (
+      select p.id, ordered.pieces as k0, ordered.last_placed as k1
+      from ordered
+      join products p on p.id = ordered.id and p.is_active
+      where exists (select 1 from product_colours c where c.product_id = p.id and c.available_stock_quantity > 0)
+      order by k0 desc, k1 desc, p.id desc
+      limit ${limit}
+    )
+    ${productsOfPage(
+      { total: sql`page.k0`, from: sql`page join products p on p.id = page.id`, order: sql`page.k0 desc, page.k1 desc, page.id desc` },
+      pricing,
+    )}`;
+}

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql, type Column } from 'drizzle-orm';
 import type { CatalogueQuery } from '@frameport/domain';
 import {
+  BUY_AGAIN_LIMIT,
   RELATED_PRODUCTS_LIMIT,
   type Banner,
+  type BuyAgainProduct,
   type BannerKind,
   type Filter,
   type FrameShape,
@@ -37,6 +39,7 @@ import { LIST_PRICING, pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import {
+  buyAgainSql,
   catalogueCountSql,
   catalogueSearchSql,
   hasCorrectableWords,
@@ -202,6 +205,20 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
       relatedProductsSql(productId, RELATED_PRODUCTS_LIMIT, pricingContext(retailerId)),
     );
     return toProducts(rows, retailerId);
+  }
+
+  /**
+   * Buy again for /home: the retailer's most ordered styles that are sold and in stock, priced for
+   * it, each with only its colours in stock. Never cached: it follows the retailer's orders and stock.
+   */
+  async function buyAgain(retailerId: number): Promise<BuyAgainProduct[]> {
+    const rows = await queryRows<ProductRow>(db, buyAgainSql(retailerId, BUY_AGAIN_LIMIT, pricingContext(retailerId)));
+    const pieces = new Map(rows.map((row) => [row.id, Number(row.total)]));
+    return toProducts(rows, retailerId).map((product) => ({
+      ...product,
+      productColor: product.productColor.filter((colour) => colour.availableStockQuantity > 0),
+      piecesOrdered: pieces.get(product.productId) ?? 0,
+    }));
   }
 
   async function assertActiveProduct(productId: number): Promise<void> {
@@ -412,6 +429,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
     search,
     getProduct,
     relatedProducts,
+    buyAgain,
     inventoryOfProduct,
     inventoryOfProducts,
     inventoryOfCart,
