@@ -191,11 +191,22 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/**
+ * Our addition to getAll: the GST state codes that apply to the acting retailer's order, so a screen
+ * can add GST to these prices with the domain's lineTotals exactly as the cart will (CGST + SGST when
+ * the two codes match, IGST otherwise). null when nobody is acting (staff, a sales executive before
+ * choosing a retailer).
+ */
+export const GstStateCodesSchema = z.object({ billTo: text(), company: text() });
+export type GstStateCodes = z.infer<typeof GstStateCodesSchema>;
+
 export const SearchResultsResponseSchema = z.object({
   searchResults: z.object({
     value: z.array(ProductSchema),
     '@odata.count': z.number().int(),
   }),
+  /** Always sent by the server; optional so that answers recorded before it still parse. */
+  gstStateCodes: GstStateCodesSchema.nullable().optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsResponseSchema>;
 

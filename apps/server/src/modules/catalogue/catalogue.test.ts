@@ -652,6 +652,16 @@ describe('discounts for the acting retailer', () => {
     expect((await get(`/api/Product/getAll?email=${DEMO_EMAILS.retailerBlr}`, telangana)).statusCode).toBe(403);
   });
 
+  it('getAll sends the acting retailer’s GST state codes with the prices (null when nobody acts)', async () => {
+    type WithCodes = SearchData & { gstStateCodes: { billTo: string; company: string } | null };
+    const company = t.config.companyStateCode;
+    expect((await data<WithCodes>(searchUrl(''), telangana)).gstStateCodes).toEqual({ billTo: '36', company });
+    expect((await data<WithCodes>(searchUrl(''), karnataka)).gstStateCodes).toEqual({ billTo: '29', company });
+    expect((await data<WithCodes>(`${searchUrl('')}&email=${DEMO_EMAILS.retailerBlr}`, sales)).gstStateCodes).toEqual({ billTo: '29', company });
+    expect((await data<WithCodes>(searchUrl(''), sales)).gstStateCodes).toBeNull();
+    expect((await data<WithCodes>(searchUrl(''), admin)).gstStateCodes).toBeNull();
+  });
+
   it('the same product in getAll and get carries the same discount', async () => {
     const fromGet = await data<Product>(`/api/Product/get?id=${frameId}`, karnataka);
     const { value } = await searchPage(`netPrice_From=${framePaise / 100}&netPrice_To=${framePaise / 100}`, 1, 100, karnataka);

@@ -7,7 +7,7 @@ import { createCatalogueService, type CatalogueService } from './service.ts';
 export function createCatalogueModule({ db, clock, config }: ModuleDeps): AppModule<CatalogueService> {
   const catalogue = createCatalogueService({ db, clock, cache: config.catalogueCache });
   const plugin: FastifyPluginAsyncZod = async (app) => {
-    await app.register(catalogueRoutes, { catalogue });
+    await app.register(catalogueRoutes, { catalogue, companyStateCode: config.companyStateCode });
   };
   return { service: catalogue, plugin };
 }

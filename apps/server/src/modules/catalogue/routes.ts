@@ -29,9 +29,9 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { CatalogueService } from './service.ts';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; companyStateCode: string }> = async (
   app,
-  { catalogue },
+  { catalogue, companyStateCode },
 ) => {
   /** The retailer whose state decides the discounts: the caller, or the one a sales executive names. */
   async function actingRetailerId(request: FastifyRequest): Promise<number | null> {
@@ -158,7 +158,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
           'frameMaterialId, genderIdList as comma-separated ids; isAvailable=true; netPrice_From/netPrice_To in rupees; ' +
           'sortBy=releaseDate|netPrice|productName|modelName|relevance with orderBy=Asc|Desc; searchText; modelName). ' +
           'email: the acting retailer (sales executive). Staff who name no retailer get list prices: ' +
-          'discountedPrice equals netPrice, selectedDiscount is null and discounts is [].',
+          'discountedPrice equals netPrice, selectedDiscount is null and discounts is []. ' +
+          'gstStateCodes (our addition): the acting retailer’s bill-to GST state code and the company’s, which decide ' +
+          'CGST + SGST (same code) or IGST on these prices, as the cart will charge them; null when no retailer acts.',
         querystring: GetAllQuerySchema,
         response: { 200: envelopeOf(SearchResultsResponseSchema) },
       },
@@ -168,7 +170,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       const parsed = parseCatalogueSearch(search);
       if (!parsed.ok) throw new AppError('invalid', parsed.message);
       const retailerId = await actingRetailerId(request);
-      return ok(await catalogue.search(parsed.query, { pageNumber, pageSize }, retailerId));
+      const [results, billTo] = await Promise.all([
+        catalogue.search(parsed.query, { pageNumber, pageSize }, retailerId),
+        retailerId === null ? null : catalogue.billToGstStateCode(retailerId),
+      ]);
+      return ok({ ...results, gstStateCodes: billTo === null ? null : { billTo, company: companyStateCode } });
     },
   );
 

@@ -35,7 +35,7 @@ import {
   sizes,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { LIST_PRICING, pricingOf } from '../pricing/service.ts';
+import { LIST_PRICING, loadBillToGstStateCode, pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import {
@@ -427,6 +427,8 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
 
   return {
     search,
+    /** The acting retailer's bill-to GST state code (getAll sends it with the prices): one read by primary key. */
+    billToGstStateCode: (retailerId: number) => loadBillToGstStateCode(db, retailerId),
     getProduct,
     relatedProducts,
     buyAgain,

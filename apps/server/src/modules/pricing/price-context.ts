@@ -54,8 +54,27 @@ export async function loadPriceContext(
   const [row] = await priceContextQuery(db).execute({ retailerId, now });
   if (!row) throw new AppError('not_found', messages.http.notFound);
   const { stateCode, rules, ...rest } = row;
-  const billTo: BillTo = { ...rest, gstStateCode: row.gstin?.slice(0, 2) ?? stateCode };
+  const billTo: BillTo = { ...rest, gstStateCode: gstStateCodeOf(row.gstin, stateCode) };
   return { billTo, pricing: pricingOf(billTo.stateId, rules), companyStateCode, now };
+}
+
+/** The GST state code of a bill-to party: its GSTIN's first two digits, else its state's code. */
+export function gstStateCodeOf(gstin: string | null, stateCode: string): string {
+  return gstin?.slice(0, 2) ?? stateCode;
+}
+
+/**
+ * Only the bill-to GST state code of a retailer (null when there is no such retailer): the catalogue
+ * sends it with its prices so the web can add GST exactly as the cart will, without the whole context.
+ */
+export async function loadBillToGstStateCode(db: Db, retailerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ gstin: retailers.gstin, stateCode: states.stateCode })
+    .from(retailers)
+    .innerJoin(states, eq(states.id, retailers.stateId))
+    .where(eq(retailers.id, retailerId))
+    .limit(1);
+  return row ? gstStateCodeOf(row.gstin, row.stateCode) : null;
 }
 
 /** Every cart and order call runs it: prepared once per database (built once, parsed once per connection). */
