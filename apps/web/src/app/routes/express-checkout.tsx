@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'Express Checkout';
 
-/** /express-checkout: bulk add by model number, or from CSV rows; then on to the purchase order. */
+/** /express-checkout: one list fed by model numbers, pasted rows and .csv / .xlsx files; then on to the purchase order. */
 export function ExpressCheckoutRoute() {
   const { email, canOrder, isSalesExecutive } = useActing();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function ExpressCheckoutRoute() {
         email,
       }),
     );
-    return data.searchResults.value;
+    return { products: data.searchResults.value, gst: data.gstStateCodes ?? null };
   };
 
   const submit = async (lines: AddCartLine[]): Promise<SkippedCartLine[]> => (await addToCart.mutateAsync(lines)).skipped;
@@ -45,7 +45,7 @@ export function ExpressCheckoutRoute() {
         title={PAGE_TITLE}
         description={
           <Text size="sm" c="dimmed">
-            Enter model numbers, set the quantity of each colour and add them to your order in one go.
+            Type model numbers, paste rows or upload a file, set the quantity of each colour and add them all to your order in one go.
           </Text>
         }
       />

@@ -1,56 +1,71 @@
 import '@mantine/core/styles/Accordion.css';
-import { quantityProblem, rupeesToPaise } from '@frameport/domain';
-import type { AddCartLine, Product, SkippedCartLine } from '@frameport/domain/contract';
+import { formatInr, rupeesToPaise } from '@frameport/domain';
+import type { AddCartLine, GstStateCodes, Product, SkippedCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Accordion, ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { Accordion, ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Price } from '../../../components/price.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
-import type { ModelLookup } from '../api.ts';
-import { CsvImport } from './csv-import.tsx';
+import { lookupModels, type ModelLookup } from '../api.ts';
+import { readImportFile, readPastedText, type ImportResult } from '../import.ts';
+import {
+  afterAdd,
+  linesToSend,
+  listTotals,
+  mergeImported,
+  newRowKey,
+  productRow,
+  quantityError,
+  rowsWithProblems,
+  type ExpressRow,
+  type ProductRow,
+} from '../rows.ts';
+import { ImportPanel, type ImportStatus } from './import-panel.tsx';
 import { ModelSearch } from './model-search.tsx';
-
-type Row = {
-  key: string;
-  product: Product | null;
-  /** Quantity by colour variant. */
-  quantities: Record<string, number>;
-  /** The server's reason by colour variant, after an add that skipped it. */
-  skipped: Record<string, string>;
-};
+import { ModelThumbnail } from './model-thumbnail.tsx';
 
 type ExpressCheckoutProps = {
   lookup: ModelLookup;
   /** Adds the lines in one call; resolves with the skipped lines, rejects on failure (already toasted). */
   onSubmit: (lines: AddCartLine[]) => Promise<SkippedCartLine[]>;
-  /** Called once everything was added; the page may be left without asking. */
+  /** Called once everything listed was added; the page may be left without asking. */
   onDone: () => void;
   submitting: boolean;
   maxPerVariant?: number | null;
 };
 
-let nextKey = 0;
-const blankRow = (): Row => ({ key: `row-${++nextKey}`, product: null, quantities: {}, skipped: {} });
+const rowName = (row: ProductRow) => `${row.product.modelName} ${row.product.productName}`;
 
-const errorOf = (row: Row, variant: string, stock: number, maxPerVariant: number | null | undefined) =>
-  quantityProblem({ quantity: row.quantities[variant] ?? 0, stock, maxPerVariant })?.message ?? null;
-
-/** Bulk ordering by model number: rows, per-colour quantities, Add more and Add to order. */
+/**
+ * Express checkout: ONE list of rows, fed by typed model numbers, pasted rows and uploaded files,
+ * with one total (pieces and ₹ incl. GST) and one Add all that sends every matched quantity in one
+ * call. Rows that cannot be matched stay listed with their reason and are never sent.
+ */
 export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVariant }: ExpressCheckoutProps) {
-  const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
-  const [opened, setOpened] = useState<string[]>([]);
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const id = useId();
+  const [rows, setRows] = useState<ExpressRow[]>([]);
+  const [blanks, setBlanks] = useState<string[]>(() => [newRowKey()]);
+  // Rows are open unless folded away: a row that lands from a paste or a file shows its colours.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const [deleting, setDeleting] = useState<ProductRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [importStatus, setImportStatus] = useState<ImportStatus | null>(null);
+  const [addedNote, setAddedNote] = useState<string | null>(null);
   const leaving = useRef(false);
 
-  const total = rows.reduce((sum, row) => sum + Object.values(row.quantities).reduce((a, b) => a + b, 0), 0);
-  const hasError = rows.some(
-    (row) => row.product?.productColor.some((c) => errorOf(row, c.colorVariant, c.availableStockQuantity, maxPerVariant) !== null) ?? false,
-  );
-  const dirty = total > 0;
-  const listedIds = new Set(rows.flatMap((row) => (row.product ? [row.product.productId] : [])));
+  const { pieces, totals } = listTotals(rows);
+  const problemRows = rowsWithProblems(rows, maxPerVariant);
+  const unmatchedCount = rows.filter((row) => row.kind === 'unmatched').length;
+  const listedIds = new Set(rows.flatMap((row) => (row.kind === 'product' ? [row.product.productId] : [])));
+  const dirty = pieces > 0 || unmatchedCount > 0;
+  const disabledReason = pieces === 0 ? messages.express.nothingToAdd : problemRows.length > 0 ? messages.express.fixQuantities(problemRows.length) : null;
+  // A row with a problem stays open: its message must be in view.
+  const problemKeys = new Set(problemRows.map((row) => row.key));
+  const productKeys = rows.flatMap((row) => (row.kind === 'product' ? [row.key] : []));
+  const openRows = productKeys.filter((key) => !folded.has(key) || problemKeys.has(key));
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
@@ -67,147 +82,158 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const updateRow = (key: string, change: (row: Row) => Row) => setRows((all) => all.map((row) => (row.key === key ? change(row) : row)));
-
-  const pick = (key: string, product: Product) => {
-    updateRow(key, (row) => ({ ...row, product, quantities: {}, skipped: {} }));
-    setOpened((keys) => [...keys, key]);
-  };
+  const updateRow = (key: string, change: (row: ProductRow) => ProductRow) =>
+    setRows((all) => all.map((row) => (row.key === key && row.kind === 'product' ? change(row) : row)));
 
   const removeRow = (key: string) => {
-    setRows((all) => {
-      const rest = all.filter((row) => row.key !== key);
-      return rest.length === 0 ? [blankRow()] : rest;
+    setRows((all) => all.filter((row) => row.key !== key));
+  };
+
+  const pick = (blankKey: string, product: Product, gst: GstStateCodes | null) => {
+    const row = productRow(product, gst);
+    setRows((all) => [...all, row]);
+    // The picked box makes way for the row; one blank box always stays for the next model.
+    setBlanks((keys) => {
+      const rest = keys.filter((key) => key !== blankKey);
+      return rest.length === 0 ? [newRowKey()] : rest;
     });
-    setOpened((keys) => keys.filter((k) => k !== key));
+    setAddedNote(null);
   };
 
-  const submit = async (lines: AddCartLine[]): Promise<SkippedCartLine[]> => {
-    const skipped = await onSubmit(lines);
-    if (skipped.length === 0) {
-      leaving.current = true;
-      onDone();
+  /** Rows read from a paste or a file land in the list; a read that fails changes nothing. */
+  const importRows = async (read: () => Promise<ImportResult>): Promise<boolean> => {
+    setImporting(true);
+    setImportStatus(null);
+    try {
+      const result = await read();
+      if (!result.ok) {
+        setImportStatus({ tone: 'error', text: result.error });
+        return false;
+      }
+      const models = result.rows.flatMap((row) => (row.kind === 'line' ? [row.modelName] : []));
+      const found = await lookupModels(lookup, models);
+      const { unmatched } = mergeImported([], result.rows, found);
+      setRows((all) => mergeImported(all, result.rows, found).rows);
+      setImportStatus({ tone: 'done', text: messages.express.import.landed(result.rows.length, unmatched) });
+      setAddedNote(null);
+      return true;
+    } catch {
+      setImportStatus({ tone: 'error', text: messages.express.checkFailed });
+      return false;
+    } finally {
+      setImporting(false);
     }
-    return skipped;
   };
 
-  const addToOrder = async () => {
-    const lines: AddCartLine[] = rows.flatMap((row) =>
-      row.product
-        ? row.product.productColor
-            .filter((c) => (row.quantities[c.colorVariant] ?? 0) > 0)
-            .map((c) => ({ ProductId: row.product!.productId, ColorVariant: c.colorVariant, Quantity: row.quantities[c.colorVariant] ?? 0 }))
-        : [],
-    );
-    if (lines.length === 0) return;
+  const addAll = async () => {
+    const lines = linesToSend(rows);
+    if (lines.length === 0 || disabledReason !== null) return;
     let skipped: SkippedCartLine[];
     try {
-      skipped = await submit(lines);
+      skipped = await onSubmit(lines);
     } catch {
-      return; // toasted by the cart call
+      return; // toasted by the cart call; the list stays for another try
     }
-    if (skipped.length === 0) return;
-    // Keep what was skipped (with the server's reason) and clear what was added.
-    setRows((all) =>
-      all.map((row) => {
-        if (!row.product) return row;
-        const mine = skipped.filter((line) => line.ProductId === row.product!.productId);
-        const quantities: Record<string, number> = {};
-        const reasons: Record<string, string> = {};
-        for (const line of mine) {
-          quantities[line.ColorVariant] = row.quantities[line.ColorVariant] ?? 0;
-          reasons[line.ColorVariant] = line.Message;
-        }
-        return { ...row, quantities, skipped: reasons };
-      }),
-    );
-    setOpened((keys) => [...new Set([...keys, ...rows.filter((row) => skipped.some((s) => s.ProductId === row.product?.productId)).map((row) => row.key)])]);
+    if (skipped.length === 0 && unmatchedCount === 0) {
+      leaving.current = true;
+      onDone();
+      return;
+    }
+    // Keep what was not added (skipped with the server's reason, unmatched as they were).
+    setRows(afterAdd(rows, skipped));
+    setFolded(new Set());
+    setAddedNote(messages.express.addedSome(lines.length - skipped.length));
   };
-
-  const productRows = rows.filter((row) => row.product !== null);
-  const blankRows = rows.filter((row) => row.product === null);
 
   return (
     <Stack gap="md">
-      {productRows.length > 0 && (
-        <Accordion multiple value={opened} onChange={setOpened} variant="separated" chevronPosition="left">
-          {productRows.map((row) => {
-            const product = row.product!;
-            const rowLabel = `${product.modelName} ${product.productName}`;
-            return (
-              <Accordion.Item key={row.key} value={row.key} aria-label={product.modelName}>
-                <Group wrap="nowrap" gap={4} pr="xs">
-                  <Accordion.Control>
-                    <Group gap="xs" wrap="wrap" align="baseline" justify="space-between">
-                      <div>
-                        <Text fw={700} size="sm">
-                          {product.modelName}
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {product.productName}
-                        </Text>
-                      </div>
-                      <Price amount={rupeesToPaise(product.discountedPrice)} listAmount={rupeesToPaise(product.netPrice)} size="sm" />
-                    </Group>
-                  </Accordion.Control>
-                  <ActionIcon variant="subtle" color="red.8" size={36} aria-label={messages.cart.deleteLine(rowLabel)} onClick={() => setDeleting(row)}>
+      {addedNote && (
+        <Alert color="teal" variant="light" role="status">
+          <Text size="sm">
+            {addedNote}{' '}
+            <Anchor component={Link} to="/purchase-order" size="sm">
+              Review your purchase order
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+
+      {rows.length > 0 && (
+        <Stack gap="sm" component="section" aria-label="Rows to add">
+          {rows.some((row) => row.kind === 'product') && (
+            <Accordion
+              multiple
+              value={openRows}
+              onChange={(open) => setFolded(new Set(productKeys.filter((key) => !open.includes(key))))}
+              variant="separated"
+              chevronPosition="left"
+            >
+              {rows.map((row) =>
+                row.kind === 'product' ? (
+                  <ProductRowItem
+                    key={row.key}
+                    row={row}
+                    maxPerVariant={maxPerVariant}
+                    disabled={submitting}
+                    onDelete={() => setDeleting(row)}
+                    onQuantity={(variant, quantity) =>
+                      updateRow(row.key, (r) => ({
+                        ...r,
+                        quantities: { ...r.quantities, [variant]: quantity },
+                        skipped: Object.fromEntries(Object.entries(r.skipped).filter(([v]) => v !== variant)),
+                      }))
+                    }
+                  />
+                ) : null,
+              )}
+            </Accordion>
+          )}
+          {rows.map((row) =>
+            row.kind === 'unmatched' ? (
+              <Paper key={row.key} withBorder p="xs" pl="sm" radius="md" style={{ borderColor: 'var(--mantine-color-orange-6)' }} aria-label={`${row.origin}: ${row.text}`} role="group">
+                <Group wrap="nowrap" gap="xs" justify="space-between">
+                  <Group wrap="nowrap" gap="xs" align="flex-start" style={{ minWidth: 0 }}>
+                    <IconAlertTriangle size={18} color="var(--mantine-color-orange-8)" aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {`${row.origin}: ${row.text}`}
+                      </Text>
+                      <Text size="sm" c="red.8">
+                        {`${row.reason}. Not added.`}
+                      </Text>
+                    </div>
+                  </Group>
+                  <ActionIcon variant="subtle" color="gray" size={44} aria-label={`Remove ${row.origin}`} onClick={() => removeRow(row.key)}>
                     <IconTrash size={18} aria-hidden="true" />
                   </ActionIcon>
                 </Group>
-                <Accordion.Panel>
-                  <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-                    {product.productColor.map((colour) => {
-                      const name = `${colour.frameColor} (${colour.colorVariant})`;
-                      return (
-                        <Stack key={colour.colorVariant} gap={4}>
-                          <Text size="sm" fw={500}>
-                            {name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {colour.availableStockQuantity > 0 ? messages.quantity.inStock(colour.availableStockQuantity) : messages.quantity.outOfStock}
-                          </Text>
-                          <QuantityInput
-                            label={messages.quantity.fieldLabel(`${product.modelName} ${name}`)}
-                            value={row.quantities[colour.colorVariant] ?? 0}
-                            error={errorOf(row, colour.colorVariant, colour.availableStockQuantity, maxPerVariant)}
-                            disabled={submitting}
-                            onChange={(quantity) =>
-                              updateRow(row.key, (r) => ({
-                                ...r,
-                                quantities: { ...r.quantities, [colour.colorVariant]: quantity },
-                                skipped: Object.fromEntries(Object.entries(r.skipped).filter(([variant]) => variant !== colour.colorVariant)),
-                              }))
-                            }
-                          />
-                          {row.skipped[colour.colorVariant] && (
-                            <Text size="xs" c="red.8" role="status">
-                              {`Not added: ${row.skipped[colour.colorVariant]}`}
-                            </Text>
-                          )}
-                        </Stack>
-                      );
-                    })}
-                  </SimpleGrid>
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
-        </Accordion>
+              </Paper>
+            ) : null,
+          )}
+        </Stack>
       )}
 
-      {blankRows.map((row, index) => (
-        <Paper key={row.key} withBorder p="sm" radius="md">
+      {blanks.map((key, index) => (
+        <Paper key={key} withBorder p="sm" radius="md">
           <Group align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ flex: 1, minWidth: 0 }}>
               <ModelSearch
                 lookup={lookup}
                 listedIds={listedIds}
-                onPick={(product) => pick(row.key, product)}
-                label={blankRows.length > 1 ? `${messages.product.modelNumber} ${index + 1}` : messages.product.modelNumber}
+                onPick={(product, gst) => pick(key, product, gst)}
+                onPasteRows={(text) => void importRows(() => readPastedText(text))}
+                label={blanks.length > 1 ? `${messages.product.modelNumber} ${index + 1}` : messages.product.modelNumber}
               />
             </div>
-            {rows.length > 1 && (
-              <ActionIcon variant="subtle" color="gray" size={36} mt={24} aria-label="Remove empty row" onClick={() => removeRow(row.key)}>
+            {blanks.length > 1 && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size={44}
+                mt={20}
+                aria-label="Remove empty row"
+                onClick={() => setBlanks((keys) => keys.filter((k) => k !== key))}
+              >
                 <IconTrash size={18} aria-hidden="true" />
               </ActionIcon>
             )}
@@ -215,21 +241,37 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
         </Paper>
       ))}
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Button variant="default" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setRows((all) => [...all, blankRow()])}>
+      <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
+        <Button variant="default" h={44} leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setBlanks((keys) => [...keys, newRowKey()])}>
           Add more
         </Button>
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {messages.cart.totalQuantity(total)}
+        <Stack gap={4} align="flex-end" style={{ flex: '1 1 260px' }}>
+          <Group gap="sm" wrap="wrap" justify="flex-end">
+            <Text fw={700} className="tabular" aria-live="polite" data-testid="express-total">
+              {totals ? messages.express.total(pieces, formatInr(totals.totalPaise)) : `${pieces} pcs`}
+            </Text>
+            <Button
+              h={44}
+              onClick={() => void addAll()}
+              disabled={disabledReason !== null || importing}
+              loading={submitting}
+              aria-describedby={`${id}-why`}
+            >
+              {messages.express.addAll}
+            </Button>
+          </Group>
+          <Text size="sm" c={problemRows.length > 0 ? 'red.8' : 'dimmed'} id={`${id}-why`} ta="right">
+            {[disabledReason, unmatchedCount > 0 ? messages.express.unmatchedStay(unmatchedCount) : null].filter(Boolean).join(' ')}
           </Text>
-          <Button onClick={() => void addToOrder()} disabled={total <= 0 || hasError} loading={submitting}>
-            {messages.cart.addToOrder}
-          </Button>
-        </Group>
+        </Stack>
       </Group>
 
-      <CsvImport lookup={lookup} onSubmit={submit} busy={submitting} />
+      <ImportPanel
+        onPaste={(text) => importRows(() => readPastedText(text))}
+        onFile={(file) => importRows(() => readImportFile(file))}
+        busy={importing}
+        status={importStatus}
+      />
 
       <ConfirmDialog
         opened={deleting !== null}
@@ -250,5 +292,84 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
         onConfirm={() => blocker.proceed?.()}
       />
     </Stack>
+  );
+}
+
+type ProductRowItemProps = {
+  row: ProductRow;
+  maxPerVariant: number | null | undefined;
+  disabled: boolean;
+  onDelete: () => void;
+  onQuantity: (variant: string, quantity: number) => void;
+};
+
+/** A model in the list: its colours with stock and a quantity each; problems on the row itself. */
+function ProductRowItem({ row, maxPerVariant, disabled, onDelete, onQuantity }: ProductRowItemProps) {
+  const { product } = row;
+  const rowPieces = Object.values(row.quantities).reduce((a, b) => a + b, 0);
+  const problems = product.productColor.filter(
+    (colour) => quantityError(row, colour.colorVariant, maxPerVariant) !== null || row.skipped[colour.colorVariant],
+  ).length;
+  return (
+    <Accordion.Item value={row.key} aria-label={product.modelName}>
+      <Group wrap="nowrap" gap={4} pr="xs">
+        <Accordion.Control>
+          <Group gap="sm" wrap="nowrap" align="center">
+            <ModelThumbnail product={product} />
+            <Group gap="xs" wrap="wrap" align="baseline" justify="space-between" style={{ flex: 1, minWidth: 0 }}>
+              <div style={{ minWidth: 0 }}>
+                <Text fw={700} size="sm">
+                  {product.modelName}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {product.productName}
+                </Text>
+              </div>
+              <div style={{ textAlign: 'right' }}>
+                <Price amount={rupeesToPaise(product.discountedPrice)} listAmount={rupeesToPaise(product.netPrice)} size="sm" />
+                <Text size="xs" c={problems > 0 ? 'red.8' : 'dimmed'}>
+                  {problems > 0 ? `${rowPieces} pcs · check ${problems === 1 ? '1 colour' : `${problems} colours`}` : `${rowPieces} pcs`}
+                </Text>
+              </div>
+            </Group>
+          </Group>
+        </Accordion.Control>
+        <ActionIcon variant="subtle" color="red.8" size={44} aria-label={messages.cart.deleteLine(rowName(row))} onClick={onDelete}>
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+      <Accordion.Panel>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {product.productColor.map((colour) => {
+            const name = `${colour.frameColor} (${colour.colorVariant})`;
+            const quantity = row.quantities[colour.colorVariant] ?? 0;
+            const outOfStock = colour.availableStockQuantity <= 0;
+            return (
+              <Stack key={colour.colorVariant} gap={4}>
+                <Text size="sm" fw={500}>
+                  {name}
+                </Text>
+                <Text size="xs" c={outOfStock ? 'red.8' : 'dimmed'}>
+                  {outOfStock ? messages.quantity.outOfStock : messages.quantity.inStock(colour.availableStockQuantity)}
+                </Text>
+                <QuantityInput
+                  label={messages.quantity.fieldLabel(`${product.modelName} ${name}`)}
+                  value={quantity}
+                  error={quantityError(row, colour.colorVariant, maxPerVariant)}
+                  // An out-of-stock colour takes no quantity (one left over from before can still be cleared).
+                  disabled={disabled || (outOfStock && quantity === 0)}
+                  onChange={(next) => onQuantity(colour.colorVariant, next)}
+                />
+                {row.skipped[colour.colorVariant] && (
+                  <Text size="xs" c="red.8" role="status">
+                    {messages.express.notAdded(row.skipped[colour.colorVariant]!)}
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+      </Accordion.Panel>
+    </Accordion.Item>
   );
 }

@@ -1,22 +1,53 @@
 import '@mantine/core/styles/Combobox.css';
-import type { Product } from '@frameport/domain/contract';
+import { rupeesToPaise } from '@frameport/domain';
+import type { GstStateCodes, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Autocomplete, Loader } from '@mantine/core';
+import { Autocomplete, Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { Price } from '../../../components/price.tsx';
 import { EXPRESS_DEBOUNCE_MS, expressKeys, type ModelLookup } from '../api.ts';
+import { ModelThumbnail } from './model-thumbnail.tsx';
 
 type ModelSearchProps = {
   lookup: ModelLookup;
   /** Product ids already listed (a duplicate pick shows the spec's message). */
   listedIds: ReadonlySet<number>;
-  onPick: (product: Product) => void;
+  onPick: (product: Product, gst: GstStateCodes | null) => void;
+  /** Text with several lines or cells pasted into the box: rows for the list, not a model number. */
+  onPasteRows: (text: string) => void;
   label: string;
 };
 
-/** The blank row's model-number box: suggestions after 1 s, matched case-insensitively. */
-export function ModelSearch({ lookup, listedIds, onPick, label }: ModelSearchProps) {
+const stockOf = (product: Product) => product.productColor.reduce((sum, colour) => sum + Math.max(0, colour.availableStockQuantity), 0);
+
+/** One suggestion: what a retailer recognises a model by, not only its code. */
+function Suggestion({ product }: { product: Product }) {
+  const stock = stockOf(product);
+  return (
+    <Group gap="sm" wrap="nowrap" w="100%">
+      <ModelThumbnail product={product} width={56} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={700}>
+          {product.modelName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {product.productName}
+        </Text>
+      </div>
+      <div style={{ textAlign: 'right' }}>
+        <Price amount={rupeesToPaise(product.discountedPrice)} listAmount={rupeesToPaise(product.netPrice)} size="xs" />
+        <Text size="xs" c={stock > 0 ? 'dimmed' : 'red.8'}>
+          {stock > 0 ? messages.quantity.inStock(stock) : messages.quantity.outOfStock}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** A blank row's model-number box: suggestions after 1 s, matched case-insensitively. */
+export function ModelSearch({ lookup, listedIds, onPick, onPasteRows, label }: ModelSearchProps) {
   const [text, setText] = useState('');
   const [duplicate, setDuplicate] = useState(false);
   // Autocomplete writes the picked option into the box right after onOptionSubmit; this says how to treat it.
@@ -29,10 +60,11 @@ export function ModelSearch({ lookup, listedIds, onPick, label }: ModelSearchPro
   });
 
   const needle = debounced.toLowerCase();
-  const matches = (search.data ?? []).filter(
+  const matches = (search.data?.products ?? []).filter(
     (product) => product.modelName.toLowerCase().includes(needle) || product.productName.toLowerCase().includes(needle),
   );
-  const options = [...new Set(matches.map((product) => product.modelName))];
+  const byModel = new Map(matches.map((product) => [product.modelName, product]));
+  const options = [...byModel.keys()];
   const settled = debounced !== '' && debounced === text.trim() && search.isSuccess && !search.isFetching;
   const error = duplicate
     ? messages.express.duplicateModel
@@ -43,7 +75,7 @@ export function ModelSearch({ lookup, listedIds, onPick, label }: ModelSearchPro
         : null;
 
   const pick = (modelName: string) => {
-    const product = matches.find((candidate) => candidate.modelName === modelName);
+    const product = byModel.get(modelName);
     if (!product) return;
     if (listedIds.has(product.productId)) {
       picked.current = { value: modelName, added: false };
@@ -53,13 +85,13 @@ export function ModelSearch({ lookup, listedIds, onPick, label }: ModelSearchPro
     picked.current = { value: modelName, added: true };
     setDuplicate(false);
     setText('');
-    onPick(product);
+    onPick(product, search.data?.gst ?? null);
   };
 
   return (
     <Autocomplete
       label={label}
-      placeholder="Type a model number"
+      placeholder="Type a model number, or paste rows"
       value={text}
       onChange={(value) => {
         const last = picked.current;
@@ -71,14 +103,25 @@ export function ModelSearch({ lookup, listedIds, onPick, label }: ModelSearchPro
         setText(value);
         setDuplicate(false);
       }}
+      onPaste={(event) => {
+        const pasted = event.clipboardData.getData('text');
+        if (!/[\n\t]/.test(pasted.trim())) return;
+        event.preventDefault();
+        onPasteRows(pasted);
+      }}
       data={options}
       filter={({ options: all }) => all}
+      renderOption={({ option }) => {
+        const product = byModel.get(option.value);
+        return product ? <Suggestion product={product} /> : option.value;
+      }}
       onOptionSubmit={pick}
       error={error}
       errorProps={{ role: 'alert' }}
       rightSection={search.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
       autoComplete="off"
-      maw={420}
+      maxDropdownHeight={360}
+      maw={520}
     />
   );
 }
