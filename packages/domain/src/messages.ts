@@ -289,7 +289,7 @@ export const messages = {
   buyAgain: {
     title: 'Buy again',
     subtitle: 'Your most ordered styles that are in stock',
-    loadFailed: 'Buy again',
+    myOrders: 'My Orders',
     piecesOrdered: (pieces: number) => `${pieces} pcs ordered before`,
   },
   order: {

@@ -129,6 +129,8 @@ export function fakeActingServer(data: FakeActing = {}) {
         return ok(products[0]);
       case '/api/Product/getRelatedProducts':
         return ok(data.related ?? []);
+      case '/api/Product/getBuyAgain':
+        return ok({ products: [] });
       case '/api/Product/getCartItemsCount':
         return ok({ CartCount: 2, TotalQuantity: 5, CartTotalWithGST: 4200 });
       case '/api/Product/getCartItems':

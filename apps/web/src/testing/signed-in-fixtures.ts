@@ -1,5 +1,6 @@
 import type {
   Banner,
+  BuyAgainProduct,
   CorporateDetails,
   Filter,
   FrameShape,
@@ -184,6 +185,8 @@ export type FakeShell = {
   frameShapes?: Answer<FrameShape[]>;
   priceRanges?: Answer<PriceRange[]>;
   newArrivals?: Answer<Product[]>;
+  /** /home's Buy again (none by default: a retailer with no past orders). */
+  buyAgain?: Answer<BuyAgainProduct[]>;
   /** By pageName; a missing page is a 404. */
   pages?: Record<string, Answer<PageContent>>;
   corporate?: Answer<CorporateDetails>;
@@ -221,6 +224,8 @@ export function fakeShellServer(data: FakeShell = {}) {
         const list = data.newArrivals ?? [product(), product({ productId: 2, productName: 'Kids Zone Flex Round' })];
         return answer(list, (value) => ({ searchResults: { value, '@odata.count': value.length } }));
       }
+      case '/api/Product/getBuyAgain':
+        return answer(data.buyAgain ?? [], (products) => ({ products }));
       case '/api/Home/GetPages': {
         const page = pages[url.searchParams.get('pageName') ?? ''];
         return page === undefined ? failure('Page not found.', 404) : answer(page);

@@ -12,13 +12,16 @@ import { useOrderEntry } from '../use-order-entry.ts';
 import { profileQueries } from '../../lib/profile-queries.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx';
+import { homeQueries } from '../../features/home/api.ts';
 import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
+import { BuyAgainSection } from '../../features/home/components/buy-again-section.tsx';
 import { ColourSection } from '../../features/home/components/colour-section.tsx';
 import { FrameShapeSection } from '../../features/home/components/frame-shape-section.tsx';
 import { MaterialSection } from '../../features/home/components/material-section.tsx';
 import { NEW_ARRIVALS_COUNT, NewArrivalsSection } from '../../features/home/components/new-arrivals-section.tsx';
 import { PriceRangeSection } from '../../features/home/components/price-range-section.tsx';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
+import { BuyAgainCard } from '../buy-again-card.tsx';
 
 /** New arrivals: the catalogue's first page in its default order (release date, newest first). */
 const NEW_ARRIVALS_SEARCH = {
@@ -28,7 +31,8 @@ const NEW_ARRIVALS_SEARCH = {
 };
 
 /**
- * /home: the banner carousel, then materials, new arrivals, price ranges, colours and frame
+ * /home: Buy again (the retailer's most ordered styles in stock, addable in place; none without
+ * past orders or for a sales executive who has not chosen a retailer), the banner carousel, then materials, new arrivals, price ranges, colours and frame
  * shapes (each section loads on its own, with skeletons in its final shape), then the account's
  * ordering limits. New pages start at the top (the layout's ScrollRestoration).
  */
@@ -37,6 +41,7 @@ export function HomeRoute() {
   const { email } = useActing();
   const newArrivals = useQuery(catalogueQueries.search({ ...NEW_ARRIVALS_SEARCH, email }));
   const orderEntry = useOrderEntry();
+  const buyAgain = useQuery({ ...homeQueries.buyAgain(email), enabled: orderEntry !== undefined });
   const colours = filters.data?.find((filter) => filter.Key === 'frameColorIdList')?.Data;
 
   return (
@@ -44,6 +49,16 @@ export function HomeRoute() {
       <title>Home · Frameport</title>
       <Greeting />
 
+      {orderEntry && (
+        <BuyAgainSection
+          products={buyAgain.data}
+          loading={buyAgain.isPending}
+          error={buyAgain.isError ? buyAgain.error : null}
+          retrying={buyAgain.isFetching}
+          onRetry={() => void buyAgain.refetch()}
+          renderProduct={(product) => <BuyAgainCard product={product} entry={orderEntry} />}
+        />
+      )}
       <BannerCarousel />
       <MaterialSection />
       <NewArrivalsSection

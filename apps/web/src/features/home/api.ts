@@ -1,5 +1,6 @@
 import {
   BannersResponseSchema,
+  BuyAgainResponseSchema,
   FrameShapesResponseSchema,
   MaterialsResponseSchema,
   PriceRangesResponseSchema,
@@ -7,6 +8,7 @@ import {
 } from '@frameport/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { actingEmailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
 /** Banners, materials, shapes and price ranges are master data: they change a few times a month. */
 const MASTER_DATA_STALE_MS = 10 * 60_000;
@@ -45,6 +47,18 @@ export const homeQueries = {
       queryFn: async ({ signal }) =>
         (await apiFetch('/api/Home/getFrameShapes', { schema: FrameShapesResponseSchema, signal })).frameShapes,
       staleTime: MASTER_DATA_STALE_MS,
+    }),
+
+  /**
+   * GET /api/Product/getBuyAgain: the acting retailer's most ordered styles in stock. Under the
+   * orders' root, so placing an order (which invalidates it) brings the list up to date.
+   */
+  buyAgain: (email: ActingEmail) =>
+    queryOptions({
+      queryKey: [...queryRoots.orders(email), 'buy-again'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiFetch('/api/Product/getBuyAgain', { schema: BuyAgainResponseSchema, query: actingEmailQuery(email), signal }))
+          .products,
     }),
 
   /** GET /api/Home/getPriceRanges (Min/Max in rupees; Max null = no upper bound). */
