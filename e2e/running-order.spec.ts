@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '@frameport/domain/contract';
-import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
+import { bearer, expect, noHorizontalScroll, placeOrderOfAtLeast, PLENTY, signIn, test } from './fixtures.ts';
 
 /** UI.md: no serious or critical axe violation. */
 async function expectAccessible(page: Page, what: string) {
@@ -89,4 +89,31 @@ test('an add from the catalogue shows the running order: the bar on a phone, the
   }
   await expect(page).toHaveURL(/\/purchase-order$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Order' })).toBeVisible();
+});
+
+test('a retailer with a past order sees Buy again above the banners on /home and adds from it in place', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  await expect(page.getByRole('link', { name: 'Shop all frames' })).toBeVisible();
+  // No past orders yet: no Buy again.
+  await expect(page.getByRole('region', { name: 'Buy again' })).toHaveCount(0);
+
+  await placeOrderOfAtLeast(page.request, await bearer(page), 100_000);
+  await page.goto('/home');
+  const buyAgain = page.getByRole('region', { name: 'Buy again' });
+  await expect(buyAgain).toBeVisible();
+  const card = buyAgain.getByRole('article').first();
+  await expect(card).toContainText(/\d+ pcs ordered before/);
+  const shopAll = (await page.getByRole('link', { name: 'Shop all frames' }).boundingBox())!;
+  expect((await buyAgain.boundingBox())!.y).toBeLessThan(shopAll.y);
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, '/home with Buy again');
+
+  await card.getByRole('textbox', { name: /^Quantity of / }).first().fill('1');
+  await card.getByRole('button', { name: 'Add to order (1)' }).click();
+  if (isPhone(page)) {
+    await expect(page.getByRole('complementary', { name: 'Your purchase order' })).toHaveText(/^1 pcs · ₹[\d,]+\.\d{2} incl\. GST/);
+  } else {
+    await expect(page.getByRole('dialog', { name: '1 pcs added to your order' })).toContainText('Your order: 1 pcs');
+  }
+  await expect(card.getByRole('textbox', { name: /^Quantity of / }).first()).toHaveValue('0');
 });
