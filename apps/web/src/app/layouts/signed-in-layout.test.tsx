@@ -40,7 +40,8 @@ describe('signed-in routes', () => {
     await screen.findByRole('heading', { level: 1, name: 'Partner login' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?next=%2Fhome%3Ftab%3Dlimits');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // Nothing of the signed-in app is asked for: only /login's own (public) banners.
+    expect(fetchSpy.mock.calls.map(([input]) => String(input)).filter((url) => url !== '/api/Account/getLoginBanners')).toEqual([]);
   });
 
   it('send / to /homepage (spec section 2), signed out or in', async () => {
@@ -107,7 +108,8 @@ describe('signed-in routes', () => {
     expect(router.state.location.search).toBe('');
     expect(getSessionState().session).toBeNull();
     expect(window.localStorage.getItem('frameport.session')).toBeNull();
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    // Nothing of the signed-out user is kept: at most /login's own (public) banners are loaded anew.
+    expect(queryClient.getQueryCache().getAll().filter((query) => query.queryKey[0] !== 'login-banners')).toEqual([]);
     await waitFor(() => {
       const logoutCall = fetchSpy.mock.calls.find(([url]) => url === '/api/Account/logout');
       expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer token-abc');

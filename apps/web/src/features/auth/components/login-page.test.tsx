@@ -19,6 +19,11 @@ function fakeServer() {
   });
 }
 
+/** The calls to POST /token (a phone's /login also loads its banners). */
+function tokenCalls(fetchSpy: { mock: { calls: [input: string | URL | Request, init?: RequestInit][] } }) {
+  return fetchSpy.mock.calls.filter(([input]) => String(input) === '/token');
+}
+
 async function fillAndSubmit(email: string, password: string, options: { rememberMe?: boolean } = {}) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), email);
@@ -38,7 +43,7 @@ describe('login page', () => {
     expect(await screen.findByText('Please enter Email')).toBeInTheDocument();
     expect(screen.getByText('Please enter password')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(tokenCalls(fetchSpy)).toHaveLength(0);
   });
 
   it('flags a malformed email and sends nothing', async () => {
@@ -49,7 +54,7 @@ describe('login page', () => {
 
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.queryByText('Please enter password')).not.toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(tokenCalls(fetchSpy)).toHaveLength(0);
   });
 
   it('locks the fields while logging in, then shows the server error in a toast and unlocks them', async () => {
@@ -63,7 +68,7 @@ describe('login page', () => {
 
     await waitFor(() => expect(screen.getByLabelText('Email')).toBeDisabled());
     expect(screen.getByLabelText('Password')).toBeDisabled();
-    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    const [url, init] = tokenCalls(fetchSpy)[0] ?? [];
     expect(url).toBe('/token');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/x-www-form-urlencoded');
@@ -251,6 +256,8 @@ describe('login page, banners', () => {
 
     const carousel = await screen.findByRole('region', { name: 'Banners' });
     expect(carousel).toBeInTheDocument();
+    // In the colour panel only, not below the form as well.
+    expect(screen.getAllByRole('region', { name: 'Banners' })).toHaveLength(1);
     expect(screen.getByRole('img', { name: 'Welcome to Frameport' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Festive frames are here' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pause banners' })).toBeInTheDocument();
@@ -258,12 +265,22 @@ describe('login page, banners', () => {
     expect(new Headers(call?.[1]?.headers).has('Authorization')).toBe(false);
   });
 
-  it('does not load them on a phone, where the form comes first', async () => {
-    const fetchSpy = fakeAccountServer({ loginBanners: [banner({ IsLoginBanner: true })] });
+  it('shows them below the form on a phone, where the form comes first, loading them once', async () => {
+    stubBrowserApis();
+    const fetchSpy = fakeAccountServer({
+      loginBanners: [
+        banner({ BannerId: 7, BannerTitle: 'Welcome to Frameport', IsHomeBanner: false, IsLoginBanner: true }),
+        banner({ BannerId: 8, BannerTitle: 'Festive frames are here', IsHomeBanner: false, IsLoginBanner: true }),
+      ],
+    });
     renderApp('/login');
 
-    await screen.findByRole('button', { name: 'Log in' });
-    expect(screen.queryByRole('img', { name: 'The Monsoon Edit' })).not.toBeInTheDocument();
-    expect(fetchSpy.mock.calls.some(([input]) => String(input).includes('getLoginBanners'))).toBe(false);
+    const form = await screen.findByRole('form', { name: 'Log in' });
+    const carousels = await screen.findAllByRole('region', { name: 'Banners' });
+    expect(carousels).toHaveLength(1);
+    // After the form in the page's order: the form stays at the top of a phone's screen.
+    expect(form.compareDocumentPosition(carousels[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Welcome to Frameport' })).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.filter(([input]) => String(input).includes('getLoginBanners'))).toHaveLength(1);
   });
 });

@@ -19,8 +19,8 @@ type Mode = { kind: 'login' | 'forgot'; email: string; switched: boolean };
 
 /**
  * /login: the form first (in the DOM and on a phone); on a tablet or desktop a colour panel
- * about Frameport, with the login banners, is drawn to its left. A phone gets no carousel: it
- * would push the form below the fold, and the banners would be downloaded for nothing.
+ * about Frameport, with the login banners, is drawn to its left. A phone shows the banners below
+ * the form, so the form stays at the top of the screen; each screen loads them in one place only.
  * 'Forgot password?' swaps the form for forgot-password mode, carrying the email box's value.
  */
 export function LoginPage() {
@@ -69,6 +69,8 @@ export function LoginPage() {
             />
           )}
         </div>
+        {/* A phone's banners: below the form, which stays first on the screen (wider screens: the colour panel). */}
+        <div className={classes.phoneBanners}>{!panelShown && <LoginBanners />}</div>
       </section>
 
       <div className={classes.brandPanel}>
