@@ -88,6 +88,7 @@ const ConfigSchema = z.object({
   COMPANY_STATE_CODE: z.string().regex(/^\d{2}$/, 'COMPANY_STATE_CODE is a 2-digit GST state code').default('36'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   CATALOGUE_CACHE: booleanFromEnv.default(true),
+  LENS_LOGIN_URL: z.url({ protocol: /^https?$/, error: 'LENS_LOGIN_URL must be an http:// or https:// URL' }).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
@@ -133,6 +134,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Serve repeated catalogue reads from memory, invalidated by the database's catalogue version. */
   catalogueCache: boolean;
+  /** The separate lens product's login page, linked from the profile menu (getConfig's LensLoginUrl); unset: no link. */
+  lensLoginUrl: string | undefined;
   /** Where the built SPA lives; the server serves it for every non-API path when present. */
   webDistDir: string;
   /** Mail goes out through this SMTP server; unset, mails stay in the `mail_outbox` table. */
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyStateCode: c.COMPANY_STATE_CODE,
     trustProxy: c.TRUST_PROXY,
     catalogueCache: c.CATALOGUE_CACHE,
+    lensLoginUrl: c.LENS_LOGIN_URL,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,

@@ -23,6 +23,9 @@ export const messages = {
     invoices: 'My Invoices',
     switchUser: 'Switch User',
     logout: 'Logout',
+    /** The profile menu's link to the separate lens product's login (spec section 2), in a new tab. */
+    lensLogin: 'Lens login',
+    opensInNewTab: '(opens in a new tab)',
   },
   /** Field labels several forms and cards share (sign-in, forgot password, profile, the home account card). */
   fields: {

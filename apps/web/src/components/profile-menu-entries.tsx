@@ -1,5 +1,5 @@
 import { messages } from '@frameport/domain/messages';
-import { IconFileInvoice, IconKey, IconListDetails, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconExternalLink, IconFileInvoice, IconKey, IconListDetails, IconUser, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PROFILE_LINKS } from '../config/paths.ts';
 
@@ -19,4 +19,22 @@ export function profileMenuEntries({ isSalesExecutive, canOrder }: { isSalesExec
     canOrder && { label: messages.account.invoices, to: PROFILE_LINKS.invoices, icon: <IconFileInvoice size={16} aria-hidden="true" /> },
   ];
   return entries.filter((entry): entry is ProfileMenuEntry => entry !== false);
+}
+
+/** A link out of the app: opened in a new tab, without handing it this window (rel=noopener). */
+export type ExternalMenuEntry = { label: string; href: string; icon: ReactNode; target: '_blank'; rel: 'noopener' };
+
+/**
+ * The separate lens product's login (spec section 2: "a link to a separate lens product login
+ * opens in a new tab"), after the profile entries; none when the deployment names no such page.
+ */
+export function lensLoginEntry(lensLoginUrl: string | null): ExternalMenuEntry | null {
+  if (lensLoginUrl === null) return null;
+  return {
+    label: messages.account.lensLogin,
+    href: lensLoginUrl,
+    icon: <IconExternalLink size={16} aria-hidden="true" />,
+    target: '_blank',
+    rel: 'noopener',
+  };
 }

@@ -40,5 +40,6 @@ afterEach(() => {
   notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  document.cookie = 'config=; Max-Age=0; Path=/'; // lib/app-config.ts's day-long copy of getConfig
   reloadSession();
 });

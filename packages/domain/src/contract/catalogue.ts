@@ -272,7 +272,18 @@ export const EmailQuerySchema = z.object({ email: actingEmail });
 // ---------------------------------------------------------------------------------------------
 
 export const ConfigEntrySchema = z.object({ ConfigKey: text(), ConfigValue: text() });
+export type ConfigEntry = z.infer<typeof ConfigEntrySchema>;
 export const ConfigResponseSchema = z.array(ConfigEntrySchema);
+
+/**
+ * The getConfig keys the web app reads. CartExpiryHours is the server's own cart lifetime;
+ * LensLoginUrl is present only when the deployment names the separate lens product's login.
+ */
+export const CONFIG_KEYS = {
+  catalogPageSize: 'CatalogPageSize',
+  cartExpiryHours: 'CartExpiryHours',
+  lensLoginUrl: 'LensLoginUrl',
+} as const;
 
 const NamedSchema = z.object({ Id: id, Name: text() });
 /** Every master list at once (brands, materials, …): labels for filters, chips and express checkout. */

@@ -5,7 +5,7 @@ import { createCatalogueService, type CatalogueService } from './service.ts';
 
 /** The catalogue: search, filters, product pages, stock, the home page's lists and banners. */
 export function createCatalogueModule({ db, clock, config }: ModuleDeps): AppModule<CatalogueService> {
-  const catalogue = createCatalogueService({ db, clock, cache: config.catalogueCache });
+  const catalogue = createCatalogueService({ db, clock, cache: config.catalogueCache, lensLoginUrl: config.lensLoginUrl });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(catalogueRoutes, { catalogue, companyStateCode: config.companyStateCode });
   };

@@ -125,6 +125,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       schema: {
         tags: ['Product'],
         summary: 'Configuration entries (ConfigKey, ConfigValue)',
+        description:
+          'The web app keeps this list in a cookie named config for 1 day (spec section 7). CatalogPageSize is the ' +
+          "catalogue's page size; CartExpiryHours the hours a cart line lives (the server's own, whatever the table says); " +
+          "LensLoginUrl, present only when LENS_LOGIN_URL is set, the separate lens product's login page.",
         response: { 200: envelopeOf(ConfigResponseSchema) },
       },
     },

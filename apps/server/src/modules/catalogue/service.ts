@@ -2,9 +2,11 @@ import { and, asc, eq, inArray, sql, type Column } from 'drizzle-orm';
 import type { CatalogueQuery } from '@frameport/domain';
 import {
   BUY_AGAIN_LIMIT,
+  CONFIG_KEYS,
   RELATED_PRODUCTS_LIMIT,
   type Banner,
   type BuyAgainProduct,
+  type ConfigEntry,
   type BannerKind,
   type Filter,
   type FrameShape,
@@ -35,7 +37,7 @@ import {
   sizes,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { LIST_PRICING, loadBillToGstStateCode, pricingOf } from '../pricing/service.ts';
+import { CART_LINE_TTL_MS, LIST_PRICING, loadBillToGstStateCode, pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import {
@@ -69,13 +71,15 @@ export type CatalogueServiceDeps = {
   clock: Clock;
   /** Serve repeated reads from memory, keyed by the catalogue version (see cache.ts). */
   cache?: boolean;
+  /** The lens product's login page (LENS_LOGIN_URL), handed out by getConfig; undefined: none. */
+  lensLoginUrl?: string | undefined;
 };
 
 /** Enough for the popular searches of a few thousand retailers; a page is a few tens of KB. */
 const CACHE_MAX_ENTRIES = 500;
 const CACHE_TTL_MS = 60_000;
 
-export function createCatalogueService({ db, clock, cache: useCache = false }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, clock, cache: useCache = false, lensLoginUrl }: CatalogueServiceDeps) {
   const cache = useCache
     ? createReadCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: CACHE_TTL_MS, now: () => clock.now().getTime() })
     : null;
@@ -418,11 +422,21 @@ export function createCatalogueService({ db, clock, cache: useCache = false }: C
     ];
   }
 
-  async function configEntries() {
-    return db
-      .select({ ConfigKey: config.configKey, ConfigValue: config.configValue })
-      .from(config)
-      .orderBy(sql`${config.configKey} collate "C"`);
+  /**
+   * getConfig: the config table, with what only the server knows laid over it: the cart's real
+   * lifetime (a row saying otherwise would have the web promise what the server does not do) and
+   * the deployment's lens login page when it has one. Ordered by key.
+   */
+  async function configEntries(): Promise<ConfigEntry[]> {
+    const fromServer: ConfigEntry[] = [
+      { ConfigKey: CONFIG_KEYS.cartExpiryHours, ConfigValue: String(CART_LINE_TTL_MS / 3_600_000) },
+      ...(lensLoginUrl ? [{ ConfigKey: CONFIG_KEYS.lensLoginUrl, ConfigValue: lensLoginUrl }] : []),
+    ];
+    const overridden = new Set<string>([CONFIG_KEYS.cartExpiryHours, CONFIG_KEYS.lensLoginUrl]);
+    const rows = await db.select({ ConfigKey: config.configKey, ConfigValue: config.configValue }).from(config);
+    return [...rows.filter((row) => !overridden.has(row.ConfigKey)), ...fromServer].sort((a, b) =>
+      a.ConfigKey < b.ConfigKey ? -1 : a.ConfigKey > b.ConfigKey ? 1 : 0,
+    );
   }
 
   return {

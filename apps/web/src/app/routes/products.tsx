@@ -8,7 +8,6 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
-import { CATALOGUE_PAGE_SIZE } from '@frameport/domain/contract';
 import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
@@ -22,6 +21,7 @@ import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';
+import { useAppConfig } from '../../lib/app-config.ts';
 import { useOrderEntry } from '../use-order-entry.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
@@ -59,7 +59,11 @@ export function ProductsRoute() {
   const filters = useQuery(catalogueQueries.filters());
   const sortTypes = useQuery(catalogueQueries.sortTypes());
   const acting = useActing();
-  const results = useQuery({ ...catalogueQueries.search({ search, pageNumber: page, email: acting.email }), enabled: state.ok });
+  const { catalogPageSize } = useAppConfig();
+  const results = useQuery({
+    ...catalogueQueries.search({ search, pageNumber: page, pageSize: catalogPageSize, email: acting.email }),
+    enabled: state.ok,
+  });
   const orderEntry = useOrderEntry();
 
   const [filterModalOpened, filterModal] = useDisclosure(false);
@@ -73,7 +77,7 @@ export function ProductsRoute() {
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
   const total = results.data?.searchResults['@odata.count'];
-  const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / catalogPageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 
   const changeSort = (fragment: string) => update((current) => withSort(current, fragment));

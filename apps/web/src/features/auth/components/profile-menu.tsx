@@ -1,9 +1,10 @@
 import { messages } from '@frameport/domain/messages';
-import { Avatar, Badge, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
+import { lensLoginEntry, profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
+import { useAppConfig } from '../../../lib/app-config.ts';
 import { useActing } from '../../../lib/use-acting.ts';
 import { useSession } from '../../../lib/session.ts';
 import { profileQueries } from '../../../lib/profile-queries.ts';
@@ -17,11 +18,15 @@ export function initialsOf(name: string): string {
   return letters.map((word) => (word ?? '').charAt(0).toUpperCase()).join('') || '?';
 }
 
-/** The avatar button at the right of the header: who is signed in, the profile tabs and Logout. */
+/**
+ * The avatar button at the right of the header: who is signed in, the profile tabs, the lens
+ * product's login (when configured) and Logout.
+ */
 export function ProfileMenu() {
   const session = useSession();
   const acting = useActing();
   const profile = useQuery(profileQueries.detail());
+  const lensLogin = lensLoginEntry(useAppConfig().lensLoginUrl);
   // Initials from the profile; the sign-in email only if the profile cannot be loaded (no jump from 'A' to 'AV').
   const displayName = profile.data?.Name ?? (profile.isError ? (session?.userName ?? '') : '');
 
@@ -84,6 +89,12 @@ export function ProfileMenu() {
             {entry.label}
           </Menu.Item>
         ))}
+        {lensLogin && (
+          <Menu.Item component="a" href={lensLogin.href} target={lensLogin.target} rel={lensLogin.rel} leftSection={lensLogin.icon}>
+            {lensLogin.label}
+            <VisuallyHidden> {messages.account.opensInNewTab}</VisuallyHidden>
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={logout}>
           {messages.account.logout}

@@ -5,7 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EXPRESS_CHECKOUT_PATH, PROFILE_LINKS, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import { useActing } from '../../../lib/use-acting.ts';
-import { profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
+import { lensLoginEntry, profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
+import { useAppConfig } from '../../../lib/app-config.ts';
 import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';
 
 type MobileNavigationProps = {
@@ -19,12 +20,14 @@ type MobileNavigationProps = {
 
 /**
  * The phone's slide-out menu (below 768 px): who a sales executive acts for, Home, Frames and
- * Sunglasses by gender, order links (once the user can order), the profile menu's entries, Logout.
+ * Sunglasses by gender, order links (once the user can order), the profile menu's entries (with
+ * the lens product's login when configured), Logout.
  */
 export function MobileNavigation({ frames, sunglasses, categories, onNavigate, onLogout }: MobileNavigationProps) {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   const acting = useActing();
+  const lensLogin = lensLoginEntry(useAppConfig().lensLoginUrl);
 
   return (
     <nav aria-label="Menu">
@@ -93,6 +96,18 @@ export function MobileNavigation({ frames, sunglasses, categories, onNavigate, o
           onClick={onNavigate}
         />
       ))}
+      {lensLogin && (
+        <NavLink
+          component="a"
+          href={lensLogin.href}
+          target={lensLogin.target}
+          rel={lensLogin.rel}
+          label={lensLogin.label}
+          aria-label={`${lensLogin.label} ${messages.account.opensInNewTab}`}
+          leftSection={lensLogin.icon}
+          onClick={onNavigate}
+        />
+      )}
       <NavLink
         component="button"
         type="button"
