@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartItem, cartResponse } from '../../testing/cart-fixtures.ts';
-import { product } from '../../testing/catalogue-fixtures.ts';
+import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
 import { fakeShellServer, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
@@ -19,16 +19,30 @@ const ok = (Data: unknown) => jsonResponse({ Status: 0, Error: null, Data });
  * The shell's fake server with a cart behind it: empty until Add to order, then the added pieces
  * at ₹1,068.15 each with GST (the count the header and the running order read).
  */
-function withCart() {
-  const shell = fakeShellServer({ newArrivals: [product()] });
+function withCart(options: { skipVariant?: string } = {}) {
+  const favourite = {
+    ...product({
+      productColor: [
+        colourVariant(),
+        colourVariant({ colorVariant: 'C3', productColorId: 103, frameColor: 'Havana', availableStockQuantity: 4 }),
+      ],
+    }),
+    piecesOrdered: 12,
+  };
+  const shell = fakeShellServer({ newArrivals: [product()], buyAgain: [favourite] });
   const answer = shell.getMockImplementation()!;
   let pieces = 0;
   shell.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/Product/addItemsToCart') {
-      const body = JSON.parse(String(init?.body)) as { Products: { Quantity: number }[] };
-      pieces += body.Products.reduce((sum, line) => sum + line.Quantity, 0);
-      return ok({ message: messages.cart.added, skipped: [], CartCount: 1 });
+      const body = JSON.parse(String(init?.body)) as { Products: { ProductId: number; ColorVariant: string; Quantity: number }[] };
+      const skipped = body.Products.filter((line) => line.ColorVariant === options.skipVariant).map((line) => ({
+        ProductId: line.ProductId,
+        ColorVariant: line.ColorVariant,
+        Message: 'Only 1 available in stock!',
+      }));
+      pieces += body.Products.filter((line) => line.ColorVariant !== options.skipVariant).reduce((sum, line) => sum + line.Quantity, 0);
+      return ok({ message: messages.cart.added, skipped, CartCount: 1 });
     }
     if (url.pathname === '/api/Product/getCartItemsCount') {
       return ok({ CartCount: pieces > 0 ? 1 : 0, TotalQuantity: pieces, CartTotalWithGST: Math.round(pieces * 106815) / 100 });
@@ -117,6 +131,24 @@ describe('the running order on a desktop', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Add to order is disabled again (its quantities were cleared): the card's first field takes focus.
     expect(card.getByRole('textbox', { name: 'Quantity of Vistara Aviator Classic, Black (C1)' })).toHaveFocus();
+  });
+
+  it('says which colours were not added and why (stock fell since the page loaded)', async () => {
+    onDesktop();
+    withCart({ skipVariant: 'C3' });
+    signIn();
+    renderApp('/home');
+    const user = userEvent.setup();
+    const card = within(await within(await screen.findByRole('region', { name: 'Buy again' }, { timeout: 5000 })).findByRole('article'));
+
+    await user.type(card.getByRole('textbox', { name: 'Quantity of Vistara Aviator Classic, Black (C1)' }), '2');
+    await user.type(card.getByRole('textbox', { name: 'Quantity of Vistara Aviator Classic, Havana (C3)' }), '3');
+    await user.click(card.getByRole('button', { name: 'Add to order (5)' }));
+
+    const drawer = await screen.findByRole('dialog', { name: '2 pcs added to your order' });
+    await waitFor(() => expect(within(drawer).getByText('Vistara Aviator Classic, Black (C1)')).toBeInTheDocument());
+    expect(within(drawer).getByText(messages.runningOrder.notAdded)).toBeInTheDocument();
+    expect(drawer).toHaveTextContent('Vistara Aviator Classic (C3): Only 1 available in stock!');
   });
 
   it('closes with Continue', async () => {

@@ -122,11 +122,12 @@ function DrawerPanel({ recent }: { recent: RecentAdd }) {
           </Text>
           <ul className={classes.lines}>
             {recent.skipped.map((skip) => {
-              const item = cartLineOf(skip.ProductId, skip.ColorVariant);
+              // Not in the order, so named by another line of the same style when there is one.
+              const name = cart.data?.cartItems.find((item) => item.ProductID === skip.ProductId)?.ProductName;
               return (
                 <li key={`${skip.ProductId}-${skip.ColorVariant}`} className={classes.line}>
                   <span className={classes.lineName}>
-                    {item ? `${item.ProductName}, ${item.ProductColor} (${skip.ColorVariant})` : skip.ColorVariant}: {skip.Message}
+                    {name ? `${name} (${skip.ColorVariant})` : skip.ColorVariant}: {skip.Message}
                   </span>
                 </li>
               );
