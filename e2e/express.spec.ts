@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { cartTotals, formatInr, lineTotals, rupeesToPaise } from '@frameport/domain';
 import type { CartItem, Product } from '@frameport/domain/contract';
+import { xlsxOf } from '../apps/web/src/testing/xlsx-fixture.ts';
 import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
 
 /** UI.md: no serious or critical axe violation. */
@@ -46,7 +47,7 @@ test('express checkout: a typed row, pasted rows and a CSV file in one list, one
   // Pasted from a chat, with a line that names no model.
   await page.getByRole('textbox', { name: 'Pasted rows' }).fill(`${pasted.modelName} ${pastedFirst!.colorVariant} x 3\nNOPE-0000 C1 x 1`);
   await page.getByRole('button', { name: 'Add rows to the list' }).click();
-  await expect(page.getByText('2 rows added to the list, 1 of them could not be matched (marked below).')).toBeVisible();
+  await expect(page.getByText('2 rows added to the list, 1 of them could not be matched (marked in the list).')).toBeVisible();
   const unmatched = page.getByRole('group', { name: 'Pasted line 2: NOPE-0000 C1 x 1' });
   await expect(unmatched).toContainText('Unknown model number. Not added.');
 
@@ -94,17 +95,33 @@ test('express checkout: a typed row, pasted rows and a CSV file in one list, one
   expect(await noHorizontalScroll(page)).toBe(true);
 });
 
-test('express checkout: a malformed file changes nothing, and an empty list says why Add all is disabled', async ({ page, retailer }) => {
+test('express checkout: an .xlsx file is read, a malformed one changes nothing, and Add all says why it is disabled', async ({ page, retailer }) => {
   await signIn(page, retailer);
+  const [frame] = await twoFramesInStock(page);
+  const [colour] = inStock(frame);
   await page.goto('/express-checkout');
   const addAll = page.getByRole('button', { name: 'Add all to order' });
   await expect(addAll).toBeDisabled();
   await expect(page.getByText('Enter a quantity for at least one colour to add it to your order.')).toBeVisible();
 
-  await page.locator('input[type="file"]').setInputFiles({ name: 'order.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+  // A real workbook, read in the browser under the app's content security policy.
+  const fileInput = page.locator('input[type="file"]');
+  await fileInput.setInputFiles({
+    name: 'week.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(xlsxOf([['Model', 'Colour', 'Qty'], [frame.modelName, colour!.colorVariant, 2]])),
+  });
+  await expect(page.getByText('1 row added to the list.')).toBeVisible();
+  const quantity = page.getByRole('textbox', { name: `Quantity of ${frame.modelName} ${colour!.frameColor} (${colour!.colorVariant})` });
+  await expect(quantity).toHaveValue('2');
+  const total = page.getByTestId('express-total');
+  const before = await total.textContent();
+  expect(before).toMatch(/^2 pcs · ₹[\d,]+\.\d{2} incl\. GST$/);
+
+  await fileInput.setInputFiles({ name: 'order.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
   await expect(page.getByRole('alert').filter({ hasText: 'This file could not be read as an Excel workbook (.xlsx). Nothing was added.' })).toBeVisible();
-  await expect(page.getByTestId('express-total')).toHaveText('0 pcs · ₹0.00 incl. GST');
-  await expect(page.getByRole('region', { name: 'Rows to add' })).toHaveCount(0);
+  await expect(quantity).toHaveValue('2');
+  await expect(total).toHaveText(before!);
   await expectAccessible(page, 'express checkout after a malformed file');
   expect(await noHorizontalScroll(page)).toBe(true);
 });

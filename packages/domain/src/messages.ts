@@ -221,7 +221,7 @@ export const messages = {
       readFailed: 'The file could not be read. Please try again.',
       /** After rows landed in the list. */
       landed: (rows: number, unmatched: number) =>
-        `${rows} ${rows === 1 ? 'row' : 'rows'} added to the list${unmatched > 0 ? `, ${unmatched} of them could not be matched (marked below)` : ''}.`,
+        `${rows} ${rows === 1 ? 'row' : 'rows'} added to the list${unmatched > 0 ? `, ${unmatched} of them could not be matched (marked in the list)` : ''}.`,
     },
   },
   cart: {

@@ -191,12 +191,12 @@ describe('/express-checkout', () => {
     await user.click(screen.getByRole('textbox', { name: 'Pasted rows' }));
     await user.paste('vx-av-1023 c1 x 2\nVX-RD-2001 C2 x 3\nNOPE-1 C1 x 1\nVX-AV-1023 C3 x 1');
     await user.click(screen.getByRole('button', { name: 'Add rows to the list' }));
-    expect(await screen.findByText('4 rows added to the list, 2 of them could not be matched (marked below).')).toBeInTheDocument();
+    expect(await screen.findByText('4 rows added to the list, 2 of them could not be matched (marked in the list).')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Pasted rows' })).toHaveValue('');
 
     // Uploaded: a CSV file whose quoted cells hold commas.
     chooseFile(container, new File(['model number,colour variant,quantity\n"VX-RD-2001","C1","4"\n"VX,AV",C1,1\n'], 'order.csv', { type: 'text/csv' }));
-    expect(await screen.findByText('2 rows added to the list, 1 of them could not be matched (marked below).')).toBeInTheDocument();
+    expect(await screen.findByText('2 rows added to the list, 1 of them could not be matched (marked in the list).')).toBeInTheDocument();
 
     // One list: two model rows (quantities merged per model and colour) and three unmatched rows with reasons.
     expect(screen.getByRole('textbox', { name: 'Quantity of VX-AV-1023 Black (C1)' })).toHaveValue('3');

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Combobox.css';
-import { rupeesToPaise } from '@frameport/domain';
+import { formatInr, rupeesToPaise } from '@frameport/domain';
 import type { GstStateCodes, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Autocomplete, Group, Loader, Text } from '@mantine/core';
+import { Autocomplete, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Price } from '../../../components/price.tsx';
 import { EXPRESS_DEBOUNCE_MS, expressKeys, type ModelLookup } from '../api.ts';
+import classes from './model-search.module.css';
 import { ModelThumbnail } from './model-thumbnail.tsx';
 
 type ModelSearchProps = {
@@ -25,10 +25,12 @@ const stockOf = (product: Product) => product.productColor.reduce((sum, colour) 
 /** One suggestion: what a retailer recognises a model by, not only its code. */
 function Suggestion({ product }: { product: Product }) {
   const stock = stockOf(product);
+  const price = rupeesToPaise(product.discountedPrice);
+  const listPrice = rupeesToPaise(product.netPrice);
   return (
-    <Group gap="sm" wrap="nowrap" w="100%">
-      <ModelThumbnail product={product} width={56} />
-      <div style={{ flex: 1, minWidth: 0 }}>
+    <div className={classes.suggestion}>
+      <ModelThumbnail product={product} width={48} />
+      <div className={classes.name}>
         <Text size="sm" fw={700}>
           {product.modelName}
         </Text>
@@ -36,13 +38,23 @@ function Suggestion({ product }: { product: Product }) {
           {product.productName}
         </Text>
       </div>
-      <div style={{ textAlign: 'right' }}>
-        <Price amount={rupeesToPaise(product.discountedPrice)} listAmount={rupeesToPaise(product.netPrice)} size="xs" />
+      {/* Price, list price and stock stacked: narrow enough for a 390 px phone's dropdown. */}
+      <div className={`${classes.figures} tabular`}>
+        <Text size="sm" fw={700}>
+          {listPrice > price && <VisuallyHidden>Price </VisuallyHidden>}
+          {formatInr(price)}
+        </Text>
+        {listPrice > price && (
+          <Text component="s" size="xs" c="dimmed" display="block">
+            <VisuallyHidden>List price </VisuallyHidden>
+            {formatInr(listPrice)}
+          </Text>
+        )}
         <Text size="xs" c={stock > 0 ? 'dimmed' : 'red.8'}>
           {stock > 0 ? messages.quantity.inStock(stock) : messages.quantity.outOfStock}
         </Text>
       </div>
-    </Group>
+    </div>
   );
 }
 
