@@ -81,6 +81,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`,
         // POST /api/test/retailers for the fixtures' fresh accounts (refused on a real server).
         TEST_SEEDING: 'true',
+        // The profile menu's link to the separate lens product's login (e2e/spec-gaps.spec.ts).
+        LENS_LOGIN_URL: 'https://lens.frameport.test/login',
       },
     },
   ],
