@@ -11,6 +11,7 @@ describe('messages.quantity', () => {
       "We're sorry, only 3 items are left in stock. Please update quantity to place order",
     );
     expect(messages.quantity.modelLimit).toBe('Model quantity limit reached for this color');
+    expect(messages.quantity.modelLimitOf(20)).toBe('Model quantity limit reached for this color (max 20 per colour)');
     expect(messages.quantity.orderQuantityLimit).toBe('Order quantity limit reached');
     expect(messages.quantity.orderValueLimit).toBe('Order value limit reached');
   });
@@ -64,14 +65,15 @@ describe('quantityProblem', () => {
 
   it('flags more than the stock', () => {
     expect(quantityProblem({ quantity: 11, stock: 10 })).toEqual({ kind: 'stock', message: 'Only 10 available in stock!' });
-    expect(quantityProblem({ quantity: 1, stock: -2 })).toEqual({ kind: 'stock', message: 'Only 0 available in stock!' });
+    expect(quantityProblem({ quantity: 1, stock: 0 })).toEqual({ kind: 'stock', message: 'Out of stock' });
+    expect(quantityProblem({ quantity: 1, stock: -2 })).toEqual({ kind: 'stock', message: 'Out of stock' });
   });
 
   it('counts what is already in the cart against stock and limit', () => {
     expect(quantityProblem({ quantity: 4, stock: 10, alreadyInCart: 7 })?.message).toBe('Only 10 available in stock!');
     expect(quantityProblem({ quantity: 4, stock: 50, maxPerVariant: 10, alreadyInCart: 7 })).toEqual({
       kind: 'limit',
-      message: 'Model quantity limit reached for this color',
+      message: 'Model quantity limit reached for this color (max 10 per colour)',
     });
     expect(quantityProblem({ quantity: 3, stock: 10, maxPerVariant: 10, alreadyInCart: 7 })).toBeNull();
   });

@@ -39,7 +39,8 @@ export function sanitiseQuantity(value: number | string): number {
 /**
  * Why a colour variant's quantity cannot be ordered, or null when it can. A zero quantity is never a
  * problem (zero lines are ignored). Checked in order: range 0–100, stock, then the per-variant limit;
- * stock and limit apply to what the cart would then hold (alreadyInCart + quantity).
+ * stock and limit apply to what the cart would then hold (alreadyInCart + quantity). The limit's
+ * message carries the limit ('… (max 20 per colour)').
  */
 export function quantityProblem({ quantity, stock, maxPerVariant, alreadyInCart = 0 }: QuantityCheck): QuantityProblem | null {
   if (!Number.isInteger(quantity) || quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) {
@@ -48,10 +49,11 @@ export function quantityProblem({ quantity, stock, maxPerVariant, alreadyInCart 
   if (quantity === 0) return null;
   const wanted = alreadyInCart + quantity;
   if (wanted > stock) {
-    return { kind: 'stock', message: messages.quantity.onlyInStock(Math.max(0, stock)) };
+    // Nothing left is said as such (issue 16), not as 'Only 0 available in stock!'.
+    return { kind: 'stock', message: stock > 0 ? messages.quantity.onlyInStock(stock) : messages.quantity.outOfStock };
   }
   if (maxPerVariant !== null && maxPerVariant !== undefined && wanted > maxPerVariant) {
-    return { kind: 'limit', message: messages.quantity.modelLimit };
+    return { kind: 'limit', message: messages.quantity.modelLimitOf(maxPerVariant) };
   }
   return null;
 }

@@ -136,6 +136,8 @@ export const messages = {
     placeOrderStock: (left: number) =>
       `We're sorry, only ${left} items are left in stock. Please update quantity to place order`,
     modelLimit: 'Model quantity limit reached for this color',
+    /** The spec's limit text with the retailer's limit, so the number to type is in view. */
+    modelLimitOf: (max: number) => `Model quantity limit reached for this color (max ${max} per colour)`,
     orderQuantityLimit: 'Order quantity limit reached',
     orderValueLimit: 'Order value limit reached',
   },

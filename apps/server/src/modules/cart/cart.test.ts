@@ -209,7 +209,7 @@ describe('addItemsToCart and getCartItems', () => {
     expect((await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 4 }])).statusCode).toBe(200);
     const limit = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 2 }]);
     expect(limit.statusCode).toBe(409);
-    expect(limit.json()).toEqual(fail(messages.quantity.modelLimit));
+    expect(limit.json()).toEqual(fail(messages.quantity.modelLimitOf(5)));
     // 4 + 5 = 9 pieces > 8
     const quantity = await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C2', Quantity: 5 }]);
     expect(quantity.json()).toEqual(fail(messages.quantity.orderQuantityLimit));
