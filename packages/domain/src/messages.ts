@@ -175,6 +175,10 @@ export const messages = {
     listPrice: 'List price',
     unreadableFilter: 'This link has a filter we cannot read',
     emptyPage: 'This page is empty',
+    /** The catalogue's two views: the card grid and the dense quick-order list. */
+    view: 'View',
+    gallery: 'Gallery',
+    list: 'List',
     /** A home page section (new arrivals, materials, …) whose tiles failed. */
     sectionLoadFailed: (what: string) => `${what} could not be loaded`,
   },
@@ -240,6 +244,14 @@ export const messages = {
     added: 'Items added to cart successfully',
     nothingAdded: 'No items were added: every item is above the stock available.',
     nothingToAdd: 'Please enter a quantity for at least one colour.',
+    /** Beside a disabled Add to order: why it cannot be pressed (issue 16, item 8). */
+    enterQuantity: 'Enter a quantity to add.',
+    fixQuantities: 'Correct the quantities in error first.',
+    /** Pieces of a colour the order already holds (cards, quick-order list, product page). */
+    inYourOrderLabel: 'In your order',
+    inYourOrder: (pieces: number) => `In your order: ${pieces}`,
+    /** The quick-order list's one button for every quantity typed on the page. */
+    addAllToOrder: 'Add all to order',
     updated: 'Cart updated successfully',
     cleared: 'Cart cleared successfully',
     freeLineFixed: 'Free items cannot change quantity.',

@@ -1,18 +1,43 @@
+import { CART_PAGE_SIZE_MAX, type CartItem } from '@frameport/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { profileQueries } from '../lib/profile-queries.ts';
-import { useAddToCart } from '../features/cart/api.ts';
+import { cartQueries, useAddToCart } from '../features/cart/api.ts';
 import type { OrderEntry } from '../features/catalogue/use-order-quantities.ts';
 import { useActing } from '../lib/use-acting.ts';
 
 /**
- * Add to order for the catalogue's cards and product page, for whoever the user orders for:
- * the acting retailer's cart and per-variant limit. Undefined while ordering is not possible
- * (a sales executive who has not chosen a retailer), which hides the controls.
+ * Add to order for the catalogue's cards, quick-order list and product page, for whoever the user
+ * orders for: the acting retailer's cart, per-variant limit and what the order already holds.
+ * Undefined while ordering is not possible (a sales executive who has not chosen a retailer), which
+ * hides the controls.
  */
 export function useOrderEntry(): OrderEntry | undefined {
   const { email, canOrder } = useActing();
   const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder });
+  // The whole order in one page (the contract's largest), refreshed by every add under cartQueries.all.
+  const cart = useQuery({ ...cartQueries.page(email, CART_PAGE_SIZE_MAX), enabled: canOrder });
   const addToCart = useAddToCart(email);
   if (!canOrder) return undefined;
-  return { onAddToOrder: addToCart.mutateAsync, maxPerVariant: profile.data?.MaxLimitPerVariant ?? null };
+  const pieces = piecesInOrder(cart.data?.cartItems ?? []);
+  return {
+    onAddToOrder: addToCart.mutateAsync,
+    maxPerVariant: profile.data?.MaxLimitPerVariant ?? null,
+    inOrder: (productId, colorVariant) => pieces.get(colourKey(productId, colorVariant)) ?? 0,
+  };
+}
+
+const colourKey = (productId: number, colorVariant: string) => `${productId}:${colorVariant.toUpperCase()}`;
+
+/**
+ * Pieces per colour in the order, as the server counts them against stock and the per-variant
+ * limit: every line not expired (a free line too), lines of one colour added together.
+ */
+export function piecesInOrder(items: readonly CartItem[]): Map<string, number> {
+  const pieces = new Map<string, number>();
+  for (const item of items) {
+    if (item.IsExpired) continue;
+    const key = colourKey(item.ProductID, item.ColorVariant);
+    pieces.set(key, (pieces.get(key) ?? 0) + item.CartProductTotQuantity);
+  }
+  return pieces;
 }

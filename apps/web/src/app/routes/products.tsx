@@ -5,10 +5,11 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Pagination, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +32,11 @@ import { MobileFilterModal } from '../../features/catalogue/components/mobile-fi
 import { MobileSortModal } from '../../features/catalogue/components/mobile-sort-modal.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalogue/components/product-grid.tsx';
 import {
+  QUICK_ORDER_PAGE_SIZE,
+  QuickOrderList,
+  QuickOrderListSkeleton,
+} from '../../features/catalogue/components/quick-order-list.tsx';
+import {
   activeFilterCount,
   filterChips,
   sortChoices,
@@ -40,6 +46,7 @@ import {
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
 import { useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
+import { useCatalogueView, type CatalogueView } from '../../features/catalogue/use-catalogue-view.ts';
 import classes from './products.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -50,7 +57,8 @@ const countFormat = new Intl.NumberFormat('en-IN');
 /**
  * /products: the catalogue. The URL holds filters, sort, free text and page (shareable, Back works);
  * the getAll `search` string is built from it with the domain codec. Filters sit in a side panel on a
- * desktop, in a modal on a tablet, and in the tabbed Apply/Clear modal on a phone.
+ * desktop, in a modal on a tablet, and in the tabbed Apply/Clear modal on a phone. The products show
+ * as the card grid or as the quick-order list (issue 16), a choice this device remembers.
  */
 export function ProductsRoute() {
   const { state, query, page, update, setPage } = useCatalogueUrl();
@@ -60,8 +68,11 @@ export function ProductsRoute() {
   const sortTypes = useQuery(catalogueQueries.sortTypes());
   const acting = useActing();
   const { catalogPageSize } = useAppConfig();
+  const [view, setView] = useCatalogueView();
+  // The list is for ordering many styles at once: a page holds two desk screens of rows.
+  const pageSize = view === 'list' ? QUICK_ORDER_PAGE_SIZE : catalogPageSize;
   const results = useQuery({
-    ...catalogueQueries.search({ search, pageNumber: page, pageSize: catalogPageSize, email: acting.email }),
+    ...catalogueQueries.search({ search, pageNumber: page, pageSize, email: acting.email }),
     enabled: state.ok,
   });
   const orderEntry = useOrderEntry();
@@ -77,7 +88,7 @@ export function ProductsRoute() {
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
   const total = results.data?.searchResults['@odata.count'];
-  const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / catalogPageSize));
+  const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 
   const changeSort = (fragment: string) => update((current) => withSort(current, fragment));
@@ -85,6 +96,23 @@ export function ProductsRoute() {
     setPage(next);
     window.scrollTo({ top: 0 });
   };
+  // The views hold different numbers a page, so a page number means other products in the other view.
+  const changeView = (next: CatalogueView) => {
+    setView(next);
+    if (page > 1) setPage(1);
+  };
+  const viewSwitch = (
+    <SegmentedControl
+      className={classes.viewSwitch}
+      aria-label={messages.catalogue.view}
+      value={view}
+      onChange={(value) => changeView(value === 'list' ? 'list' : 'gallery')}
+      data={[
+        { value: 'list', label: messages.catalogue.list },
+        { value: 'gallery', label: messages.catalogue.gallery },
+      ]}
+    />
+  );
 
   const filterPanel = (inModal: boolean) =>
     filters.isPending ? (
@@ -158,9 +186,10 @@ export function ProductsRoute() {
                 onChange={(event) => changeSort(event.currentTarget.value)}
                 styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}
               />
+              <Box visibleFrom="sm">{viewSwitch}</Box>
             </div>
 
-            <Group hiddenFrom="sm" grow gap="xs">
+            <Group hiddenFrom="sm" gap="xs" wrap="nowrap" className={classes.phoneTools}>
               <Button
                 variant="default"
                 leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
@@ -177,6 +206,7 @@ export function ProductsRoute() {
               >
                 Sort
               </Button>
+              {viewSwitch}
             </Group>
 
             {acting.isSalesExecutive && !acting.canOrder && <ChooseRetailerPrompt />}
@@ -191,7 +221,7 @@ export function ProductsRoute() {
                 </Button>
               </Alert>
             ) : results.isPending ? (
-              <ProductGridSkeleton />
+              view === 'list' ? <QuickOrderListSkeleton /> : <ProductGridSkeleton />
             ) : results.isError && !results.data ? (
               <LoadError title={messages.catalogue.productsLoadFailed} {...retryQuery(results)} />
             ) : results.data.searchResults.value.length === 0 ? (
@@ -217,7 +247,11 @@ export function ProductsRoute() {
               )
             ) : (
               <>
-                <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                {view === 'list' ? (
+                  <QuickOrderList products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                ) : (
+                  <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                )}
                 {totalPages > 1 && (
                   <nav aria-label="Pages" className={classes.pagination}>
                     <Pagination

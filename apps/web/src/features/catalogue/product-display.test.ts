@@ -60,21 +60,30 @@ describe('frameDimensions (size)', () => {
 
 describe('pickInitialVariant', () => {
   const variants = [
-    colourVariant({ productColorId: 1, availableStockQuantity: 0 }),
-    colourVariant({ productColorId: 2, availableStockQuantity: 3 }),
-    colourVariant({ productColorId: 3, availableStockQuantity: 0 }),
-    colourVariant({ productColorId: 4, availableStockQuantity: 8 }),
+    colourVariant({ productColorId: 1, colorVariant: 'C1', availableStockQuantity: 0 }),
+    colourVariant({ productColorId: 2, colorVariant: 'C2', availableStockQuantity: 3 }),
+    colourVariant({ productColorId: 3, colorVariant: 'C3', availableStockQuantity: 0 }),
+    colourVariant({ productColorId: 4, colorVariant: 'C4', availableStockQuantity: 8 }),
   ];
 
-  it('only ever picks a colour in stock', () => {
-    expect(pickInitialVariant(variants, () => 0)?.productColorId).toBe(2);
-    expect(pickInitialVariant(variants, () => 0.99)?.productColorId).toBe(4);
+  it('picks the colour with most stock, the same one every time', () => {
+    expect(pickInitialVariant(variants)?.productColorId).toBe(4);
+    expect(pickInitialVariant([...variants].reverse())?.productColorId).toBe(4);
   });
 
-  it('falls back to the first colour when none is in stock, and to null without colours', () => {
+  it('breaks a tie by colour number (C2 before C10), whatever the order it arrives in', () => {
+    const tied = [
+      colourVariant({ productColorId: 10, colorVariant: 'C10', availableStockQuantity: 5 }),
+      colourVariant({ productColorId: 2, colorVariant: 'C2', availableStockQuantity: 5 }),
+      colourVariant({ productColorId: 1, colorVariant: 'C1', availableStockQuantity: 1 }),
+    ];
+    expect(pickInitialVariant(tied)?.productColorId).toBe(2);
+  });
+
+  it('falls back to the first colour number when none is in stock, and to null without colours', () => {
     const soldOut = variants.map((variant) => ({ ...variant, availableStockQuantity: 0 }));
-    expect(pickInitialVariant(soldOut, () => 0.7)?.productColorId).toBe(3);
-    expect(pickInitialVariant([], () => 0.5)).toBeNull();
+    expect(pickInitialVariant([...soldOut].reverse())?.productColorId).toBe(1);
+    expect(pickInitialVariant([])).toBeNull();
   });
 });
 

@@ -60,15 +60,28 @@ export function productPrice(product: Pick<Product, 'netPrice' | 'discountedPric
 }
 
 /**
- * The colour a card starts on (spec section 4: a random in-stock colour is pre-selected).
- * `random` is injectable for tests; without stock anywhere the first colour is shown.
+ * The colour a card and the product page start on: the one with most stock, ties going to the
+ * lower colour number (C1 before C2). The spec pre-selects a random in-stock colour; issue 16 asks
+ * for a stable choice, so a card shows the same colour and stock on every visit. Without colours, null.
  */
-export function pickInitialVariant(variants: readonly ColourVariant[], random: () => number = Math.random): ColourVariant | null {
-  const inStock = variants.filter((variant) => variant.availableStockQuantity > 0);
-  const pool = inStock.length > 0 ? inStock : variants;
-  if (pool.length === 0) return null;
-  const index = Math.min(pool.length - 1, Math.floor(random() * pool.length));
-  return pool[index] ?? null;
+export function pickInitialVariant(variants: readonly ColourVariant[]): ColourVariant | null {
+  let best: ColourVariant | null = null;
+  for (const variant of variants) {
+    if (
+      best === null ||
+      variant.availableStockQuantity > best.availableStockQuantity ||
+      (variant.availableStockQuantity === best.availableStockQuantity && colourNumber(variant) < colourNumber(best))
+    ) {
+      best = variant;
+    }
+  }
+  return best;
+}
+
+/** 'C12' → 12, so C2 sorts before C10 (spec section 3: colour variants are sorted by number). */
+function colourNumber(variant: Pick<ColourVariant, 'colorVariant'>): number {
+  const digits = /\d+/.exec(variant.colorVariant);
+  return digits ? Number(digits[0]) : Number.MAX_SAFE_INTEGER;
 }
 
 /** The first image of a colour, falling back to the product's images; null → placeholder. */

@@ -17,8 +17,9 @@ import {
   stockLabel,
   variantImage,
 } from '../product-display.ts';
-import { useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
+import { takesQuantity, useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
 import { ColourSwatches } from './colour-swatches.tsx';
+import { InOrderMarker } from './in-order-marker.tsx';
 import { ProductImage } from './product-image.tsx';
 import classes from './product-card.module.css';
 
@@ -36,13 +37,14 @@ export function productDetailsPath(productId: number): string {
 
 /**
  * One product in a grid: image of the chosen colour, name, model number, price (list price struck
- * through when discounted), discount badge (none for accessories), colour swatches with a random
- * in-stock colour chosen on mount, and that colour's stock. Opens the details in a new tab.
- * With `orderEntry`, a quantity for the chosen colour and an Add to order button.
+ * through when discounted), discount badge (none for accessories), colour swatches starting on the
+ * colour with most stock, and that colour's stock. Opens the details in a new tab. With `orderEntry`,
+ * what the order holds of the chosen colour ('In your order: 3'), a quantity for it (none for a
+ * colour out of stock) and an Add to order button with the reason beside it when it cannot be pressed.
  */
 export function ProductCard({ product, orderEntry }: { product: Product; orderEntry?: OrderEntry }) {
   const titleId = useId();
-  // Chosen once per mount (spec: a random in-stock colour is pre-selected), stable across renders.
+  // The same colour on every visit (issue 16: most stock, not the spec's random pick).
   const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor)?.productColorId ?? null);
   const variant =
     product.productColor.find((candidate) => candidate.productColorId === chosenId) ?? product.productColor[0] ?? null;
@@ -114,9 +116,12 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
             {messages.product.unavailable}
           </Text>
         ) : (
-          <Text size="xs" c={variant && variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">
-            {stockLabel(variant?.availableStockQuantity ?? 0)}
-          </Text>
+          <div className={classes.stockLine}>
+            <Text size="xs" c={variant && variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">
+              {stockLabel(variant?.availableStockQuantity ?? 0)}
+            </Text>
+            {orderEntry?.inOrder && variant && <InOrderMarker pieces={orderEntry.inOrder(product.productId, variant.colorVariant)} />}
+          </div>
         )}
         {orderEntry && !soldOut && variant && <CardOrderEntry product={product} variant={variant} entry={orderEntry} />}
       </div>
@@ -124,9 +129,13 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
   );
 }
 
-/** The chosen colour's quantity (quantities of other colours chosen before are kept) and Add to order. */
+/**
+ * The chosen colour's quantity (quantities of other colours chosen before are kept; a colour out of
+ * stock takes none) and Add to order, with the reason beside it while it cannot be pressed.
+ */
 function CardOrderEntry({ product, variant, entry }: { product: Product; variant: ColourVariant; entry: OrderEntry }) {
   const order = useOrderQuantities(product, entry);
+  const reasonId = useId();
   return (
     <div>
       <QuantityInput
@@ -135,6 +144,7 @@ function CardOrderEntry({ product, variant, entry }: { product: Product; variant
         value={order.quantityOf(variant)}
         onChange={(quantity) => order.setQuantity(variant, quantity)}
         error={order.errorOf(variant)}
+        disabled={!takesQuantity(variant) || order.adding}
       />
       <Button
         fullWidth
@@ -142,9 +152,14 @@ function CardOrderEntry({ product, variant, entry }: { product: Product; variant
         onClick={() => void order.add()}
         disabled={!order.canAdd}
         loading={order.adding}
+        aria-describedby={order.blockedReason ? reasonId : undefined}
       >
         {messages.cart.addToOrder}{order.total > 0 ? ` (${order.total})` : ''}
       </Button>
+      {/* The line is kept while empty, so the card does not move when the reason comes and goes. */}
+      <Text id={reasonId} size="xs" c="dimmed" mt={4} mih="1.4em" lh={1.4}>
+        {order.blockedReason}
+      </Text>
     </div>
   );
 }

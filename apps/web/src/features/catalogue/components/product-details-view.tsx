@@ -1,7 +1,7 @@
 import type { Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Price } from '../../../components/price.tsx';
 import { useActing } from '../../../lib/use-acting.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
@@ -15,19 +15,18 @@ import {
   stockLabel,
   variantImages,
 } from '../product-display.ts';
-import { useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
+import { takesQuantity, useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
 import { ColourSwatches } from './colour-swatches.tsx';
+import { InOrderMarker } from './in-order-marker.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import classes from './product-details.module.css';
 import { TechnicalInfo } from './technical-info.tsx';
 
-/** The first in-stock colour (the details page is deterministic; cards pick at random). */
-const firstInStock = () => 0;
-
 /**
  * The body of /product-details: images of the chosen colour, name, model, price and discount,
  * colour variants with stock, and the Technical info / About product tabs. With `orderEntry`, one
- * quantity per colour (beside its stock) and an Add to order button; without it, `orderPrompt`
+ * quantity per colour (beside its stock and what the order holds; none for a colour out of stock)
+ * and an Add to order button with its reason while it cannot be pressed; without it, `orderPrompt`
  * (why ordering is not possible yet) stands in their place.
  */
 export function ProductDetailsView({
@@ -39,7 +38,7 @@ export function ProductDetailsView({
   orderEntry?: OrderEntry | undefined;
   orderPrompt?: ReactNode;
 }) {
-  const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor, firstInStock)?.productColorId ?? null);
+  const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor)?.productColorId ?? null);
   const variant =
     product.productColor.find((candidate) => candidate.productColorId === chosenId) ?? product.productColor[0] ?? null;
   const soldOut = isSoldOut(product);
@@ -132,6 +131,7 @@ export function ProductDetailsView({
 /** One quantity per colour with its stock, then Add to order for all of them at once. */
 function DetailsOrderEntry({ product, entry }: { product: Product; entry: OrderEntry }) {
   const order = useOrderQuantities(product, entry);
+  const reasonId = useId();
   return (
     <Stack gap={4} mt="sm" component="section" aria-label="Order quantities">
       <Text size="sm" fw={600}>
@@ -146,19 +146,29 @@ function DetailsOrderEntry({ product, entry }: { product: Product; entry: OrderE
             <Text size="xs" c={variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">
               {stockLabel(variant.availableStockQuantity)}
             </Text>
+            <InOrderMarker pieces={order.inOrderOf(variant)} />
           </div>
           <QuantityInput
             label={messages.quantity.fieldLabel(`${variant.frameColor} (${variant.colorVariant})`)}
             value={order.quantityOf(variant)}
             onChange={(quantity) => order.setQuantity(variant, quantity)}
             error={order.errorOf(variant)}
-            disabled={order.adding}
+            disabled={!takesQuantity(variant) || order.adding}
           />
         </Group>
       ))}
-      <Button onClick={() => void order.add()} disabled={!order.canAdd} loading={order.adding} maw={420}>
+      <Button
+        onClick={() => void order.add()}
+        disabled={!order.canAdd}
+        loading={order.adding}
+        maw={420}
+        aria-describedby={order.blockedReason ? reasonId : undefined}
+      >
         {messages.cart.addToOrder}{order.total > 0 ? ` (${order.total})` : ''}
       </Button>
+      <Text id={reasonId} size="xs" c="dimmed" mih="1.4em" lh={1.4} maw={420}>
+        {order.blockedReason}
+      </Text>
     </Stack>
   );
 }
