@@ -2,6 +2,11 @@
  * Every text a retailer reads, written once. The spec's texts are kept exactly as written
  * (including their spelling), because an existing client may match on them.
  */
+/** Pieces as a retailer counts them: '1 pc', '12 pcs'. */
+function piecesText(pieces: number): string {
+  return `${pieces} ${pieces === 1 ? 'pc' : 'pcs'}`;
+}
+
 export const messages = {
   /** Button and link labels several screens share. */
   actions: {
@@ -289,12 +294,12 @@ export const messages = {
   /** The running order: the phone's bottom bar and the desktop's drawer after an add (issue 16). */
   runningOrder: {
     /** '12 pcs · ₹14,272.62 incl. GST' */
-    summary: (pieces: number, totalWithGst: string) => `${pieces} pcs · ${totalWithGst} incl. GST`,
+    summary: (pieces: number, totalWithGst: string) => `${piecesText(pieces)} · ${totalWithGst} incl. GST`,
     barLabel: 'Your purchase order',
     review: 'Review order',
     continue: 'Continue',
     added: 'Added to your order',
-    addedPieces: (pieces: number) => `${pieces} pcs added to your order`,
+    addedPieces: (pieces: number) => `${piecesText(pieces)} added to your order`,
     /** A line of the drawer: what is now in the order of one colour. */
     inOrder: (quantity: number) => `${quantity} in order`,
     moreLines: (count: number) => `and ${count} more ${count === 1 ? 'line' : 'lines'}`,
@@ -307,7 +312,7 @@ export const messages = {
     title: 'Buy again',
     subtitle: 'Your most ordered styles that are in stock',
     myOrders: 'My Orders',
-    piecesOrdered: (pieces: number) => `${pieces} pcs ordered before`,
+    piecesOrdered: (pieces: number) => `${piecesText(pieces)} ordered before`,
   },
   order: {
     subtotal: 'Subtotal',
