@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
@@ -70,6 +70,27 @@ describe('/products', () => {
 
     await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '2' }));
     await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { frameShapeId: '2' }, pageNumber: '1' }));
+  });
+
+  it('keeps two quick ticks in different groups (the second before the first is rendered) and shows the results loading', async () => {
+    const fetchSpy = fakeCatalogueServer();
+    signIn();
+    const { router } = renderApp('/products');
+
+    const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }))[0]!;
+    const colours = screen.getAllByRole('group', { name: 'Colour' })[0]!;
+    await screen.findByText('2 products');
+    // Two clicks in one go: React Router has not rendered the first URL when the second is written.
+    fireEvent.click(within(shapes).getByRole('checkbox', { name: 'Round' }));
+    fireEvent.click(within(colours).getByRole('checkbox', { name: 'Gold' }));
+    expect(within(shapes).getByRole('checkbox', { name: 'Round' })).toBeChecked();
+    expect(within(colours).getByRole('checkbox', { name: 'Gold' })).toBeChecked();
+    expect(screen.getByRole('progressbar', { name: 'Loading products' })).toBeInTheDocument();
+
+    await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '2', frameColorIdList: '2' }));
+    await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { frameShapeId: '2', frameColorIdList: '2' }, pageNumber: '1' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading products' })).not.toBeInTheDocument());
+    expect(within(shapes).getByRole('checkbox', { name: 'Round' })).toBeChecked();
   });
 
   it('commits the price slider to the URL once it settles, back to page 1', async () => {

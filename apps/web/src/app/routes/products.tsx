@@ -31,6 +31,7 @@ import { FilterPanel, FilterPanelSkeleton } from '../../features/catalogue/compo
 import { MobileFilterModal } from '../../features/catalogue/components/mobile-filter-modal.tsx';
 import { MobileSortModal } from '../../features/catalogue/components/mobile-sort-modal.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalogue/components/product-grid.tsx';
+import { ResultsProgress } from '../../features/catalogue/components/results-progress.tsx';
 import {
   QUICK_ORDER_PAGE_SIZE,
   QuickOrderList,
@@ -61,7 +62,7 @@ const countFormat = new Intl.NumberFormat('en-IN');
  * as the card grid or as the quick-order list (issue 16), a choice this device remembers.
  */
 export function ProductsRoute() {
-  const { state, query, page, update, setPage } = useCatalogueUrl();
+  const { state, query, page, pending, update, setPage } = useCatalogueUrl();
   const search = buildCatalogueSearch(query);
 
   const filters = useQuery(catalogueQueries.filters());
@@ -212,6 +213,7 @@ export function ProductsRoute() {
             {acting.isSalesExecutive && !acting.canOrder && <ChooseRetailerPrompt />}
 
             <ActiveFilters chips={chips} onRemove={(chip) => update(chip.remove)} clearTo="/products" />
+            <ResultsProgress pending={pending} busy={results.isPlaceholderData} />
 
             {!state.ok ? (
               <Alert color="orange" variant="light" title={messages.catalogue.unreadableFilter} icon={<IconAlertCircle size={18} aria-hidden="true" />}>

@@ -1,5 +1,5 @@
 import { emptyCatalogueQuery, type CatalogueQuery } from '@frameport/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { readCatalogueUrl, writeCatalogueUrl, type CatalogueUrlState } from './catalogue-url.ts';
 
@@ -8,40 +8,132 @@ export type CatalogueUrl = {
   /** The readable query (empty when the URL could not be read). */
   query: CatalogueQuery;
   page: number;
+  /**
+   * On from a change until the screen renders its URL: React Router renders a navigation in a
+   * transition, which under load takes a while, and the results show they are on their way.
+   */
+  pending: PendingSignal;
   /** A filter, price, sort or text change: computed from the latest URL, back to page 1, new history entry. */
   update: (change: (query: CatalogueQuery) => CatalogueQuery, options?: { replace?: boolean }) => void;
   setPage: (page: number) => void;
 };
 
-/** /products state in the URL: read with the domain codec, written back the same way (shareable, Back works). */
+/**
+ * /products state in the URL: read with the domain codec, written back the same way (shareable,
+ * Back works). Each change builds on the last URL written, not the last one rendered: React Router
+ * hands its updater the rendered params, so two ticks in quick succession (under load, before the
+ * first has rendered) would otherwise lose the first.
+ */
 export function useCatalogueUrl(): CatalogueUrl {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readCatalogueUrl(params), [params]);
   const query = state.ok ? state.query : emptyCatalogueQuery();
+  const rendered = params.toString();
+
+  /** The URLs written since the screen last caught up, newest last (read and written in handlers only). */
+  const inFlight = useRef<string[]>([]);
+  const [pending] = useState(createPendingSignal);
+
+  useEffect(() => {
+    const writes = inFlight.current;
+    const at = writes.indexOf(rendered);
+    // One of ours arrived: later writes are still on their way. Anything else (Back, a link, the
+    // newest write itself) means the screen shows the latest URL.
+    if (at >= 0 && at < writes.length - 1) {
+      inFlight.current = writes.slice(at + 1);
+      return;
+    }
+    inFlight.current = [];
+    pending.set(false);
+  }, [rendered, pending]);
+
+  const write = useCallback(
+    (next: (latest: URLSearchParams) => URLSearchParams, replace: boolean) => {
+      const latest = inFlight.current.at(-1);
+      const made = next(latest === undefined ? new URLSearchParams(params) : new URLSearchParams(latest));
+      const text = made.toString();
+      inFlight.current = [...inFlight.current, text];
+      if (text !== rendered) pending.set(true);
+      // Ticking a filter must not throw the page back to the top (the layout restores scroll on navigation).
+      setParams(made, { replace, preventScrollReset: true });
+    },
+    [params, rendered, pending, setParams],
+  );
 
   const update = useCallback<CatalogueUrl['update']>(
-    (change, options) => {
-      setParams(
-        (current) => {
-          const latest = readCatalogueUrl(current);
-          return writeCatalogueUrl(change(latest.ok ? latest.query : emptyCatalogueQuery()));
-        },
-        // Ticking a filter must not throw the page back to the top (the layout restores scroll on navigation).
-        { replace: options?.replace ?? false, preventScrollReset: true },
-      );
-    },
-    [setParams],
+    (change, options) =>
+      write((latest) => {
+        const read = readCatalogueUrl(latest);
+        return writeCatalogueUrl(change(read.ok ? read.query : emptyCatalogueQuery()));
+      }, options?.replace ?? false),
+    [write],
   );
 
   const setPage = useCallback(
-    (page: number) => {
-      setParams((current) => {
-        const latest = readCatalogueUrl(current);
-        return writeCatalogueUrl(latest.ok ? latest.query : emptyCatalogueQuery(), page);
-      });
-    },
-    [setParams],
+    (page: number) =>
+      write((latest) => {
+        const read = readCatalogueUrl(latest);
+        return writeCatalogueUrl(read.ok ? read.query : emptyCatalogueQuery(), page);
+      }, false),
+    [write],
   );
 
-  return { state, query, page: state.page, update, setPage };
+  return { state, query, page: state.page, pending, update, setPage };
+}
+
+/**
+ * Whether a written URL is still on its way. A signal rather than state, so that a tap re-renders
+ * only what shows it (the results' progress bar), not the whole catalogue: the tick stays cheap.
+ */
+export type PendingSignal = {
+  subscribe: (listener: () => void) => () => void;
+  get: () => boolean;
+  set: (pending: boolean) => void;
+};
+
+function createPendingSignal(): PendingSignal {
+  let value = false;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: () => value,
+    set: (next) => {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** Reads a PendingSignal (false when there is none). */
+export function usePending(signal: PendingSignal | undefined): boolean {
+  return useSyncExternalStore(signal?.subscribe ?? noSubscription, signal?.get ?? never, never);
+}
+
+const noSubscription = () => () => {};
+const never = () => false;
+
+/**
+ * What a filter control shows: the user's choice at once, then the URL's value once the URL has
+ * moved. The URL is rendered in React Router's transition; until then React would put a controlled
+ * checkbox back to the URL's value, so under load a tick seemed lost. `same` compares by content
+ * (a group with nothing chosen reads as a fresh empty list on each render).
+ */
+export function useChoiceAtOnce<T>(fromUrl: T, same: (a: T, b: T) => boolean): [shown: T, choose: (value: T) => void] {
+  const [chosen, setChosen] = useState<{ value: T } | null>(null);
+  const [seen, setSeen] = useState(fromUrl);
+  if (!same(seen, fromUrl)) {
+    // The URL moved (this choice arrived, or Back, or a removed chip): it is what the control shows.
+    setSeen(fromUrl);
+    setChosen(null);
+  }
+  return [chosen === null ? fromUrl : chosen.value, (value: T) => setChosen({ value })];
+}
+
+/** Two id lists with the same ids in the same order. */
+export function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, index) => id === b[index]);
 }

@@ -1,6 +1,7 @@
 import type { Filter } from '@frameport/domain/contract';
 import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { useId, useState } from 'react';
+import { sameIds, useChoiceAtOnce } from '../use-catalogue-url.ts';
 
 /** Groups longer than this show their first options and a View All / View Less toggle (spec section 9). */
 export const FILTER_OPTIONS_SHOWN = 5;
@@ -13,10 +14,12 @@ type FilterOptionsProps = {
 
 /**
  * One 'In' filter as a checkbox list. Colours show their swatch beside the name. Starts expanded
- * when a chosen option would otherwise be hidden below the first five.
+ * when a chosen option would otherwise be hidden below the first five. A tick shows at once, before
+ * the URL it writes has been rendered.
  */
 export function FilterOptions({ filter, selected, onChange }: FilterOptionsProps) {
   const listId = useId();
+  const [shownIds, choose] = useChoiceAtOnce(selected, sameIds);
   const [expanded, setExpanded] = useState(() =>
     filter.Data.slice(FILTER_OPTIONS_SHOWN).some((option) => selected.includes(option.Id)),
   );
@@ -29,8 +32,12 @@ export function FilterOptions({ filter, selected, onChange }: FilterOptionsProps
       <Checkbox.Group
         label={filter.Name}
         labelProps={{ fw: 600, mb: 6 }}
-        value={selected.map(String)}
-        onChange={(values) => onChange(values.map(Number))}
+        value={shownIds.map(String)}
+        onChange={(values) => {
+          const ids = values.map(Number);
+          choose(ids);
+          onChange(ids);
+        }}
       >
         <Stack gap={8} id={listId}>
           {shown.map((option) => (

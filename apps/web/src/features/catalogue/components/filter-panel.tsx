@@ -4,6 +4,7 @@ import { messages } from '@frameport/domain/messages';
 import { Divider, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { AVAILABILITY_LABEL, setIds } from '../catalogue-url.ts';
+import { useChoiceAtOnce } from '../use-catalogue-url.ts';
 import { FilterOptions } from './filter-options.tsx';
 import { PriceRangeFilter } from './price-range-filter.tsx';
 
@@ -68,6 +69,8 @@ export function FilterGroup({ filter, query, onChange, immediate = false, flushO
 }
 
 export function AvailabilitySwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  // On at once, before the URL it writes has been rendered (as the filter ticks).
+  const [shown, choose] = useChoiceAtOnce(checked, Object.is);
   return (
     <div>
       <Text fw={600} size="sm" mb={8}>
@@ -75,8 +78,11 @@ export function AvailabilitySwitch({ checked, onChange }: { checked: boolean; on
       </Text>
       <Switch
         label={AVAILABILITY_LABEL}
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
+        checked={shown}
+        onChange={(event) => {
+          choose(event.currentTarget.checked);
+          onChange(event.currentTarget.checked);
+        }}
       />
     </div>
   );
