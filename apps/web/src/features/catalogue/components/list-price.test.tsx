@@ -12,6 +12,7 @@ import { userProfile } from '../../../testing/fixtures.ts';
 import { TestProviders } from '../../../testing/render-app.tsx';
 import { ProductCard } from './product-card.tsx';
 import { ProductDetailsView } from './product-details-view.tsx';
+import { QuickOrderList } from './quick-order-list.tsx';
 
 /**
  * Issue 16 item 9: before a sales executive chooses a retailer the server prices the catalogue at
@@ -54,6 +55,11 @@ describe('list prices before a retailer is chosen', () => {
     renderAs(salesProfile(), <ProductDetailsView product={listPriced()} />);
     expect(priceLabels(document.body)).toHaveLength(1);
     expect(screen.getByText('₹1,000.00')).toBeInTheDocument();
+  });
+
+  it('labels the quick-order list’s prices the same way', () => {
+    renderAs(salesProfile(), <QuickOrderList products={[listPriced(), product({ productId: 2, productName: 'Kids Zone Flex Round', discountedPrice: 1000, selectedDiscount: null })]} />);
+    expect(priceLabels(document.body)).toHaveLength(2);
   });
 
   it('shows a retailer its own (discounted) price with no label', () => {

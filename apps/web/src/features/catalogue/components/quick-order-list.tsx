@@ -6,6 +6,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
+import { useActing } from '../../../lib/use-acting.ts';
 import { productPrice, stockLabel, variantImage } from '../product-display.ts';
 import { takesQuantity, useOrderQuantities, type OrderEntry } from '../use-order-quantities.ts';
 import { productDetailsPath } from './product-card.tsx';
@@ -172,6 +173,7 @@ function ListRow({
   const errorId = useId();
   const href = productDetailsPath(product.productId);
   const { pricePaise, listPaise } = productPrice(product);
+  const { seesListPrices } = useActing();
   const first = product.productColor[0] ?? null;
 
   return (
@@ -187,7 +189,7 @@ function ListRow({
         </Link>
       </div>
       <div className={classes.price}>
-        <Price amount={pricePaise} listAmount={listPaise} size="sm" />
+        <Price amount={pricePaise} listAmount={listPaise} size="sm" label={seesListPrices ? messages.catalogue.listPrice : undefined} />
       </div>
       <div className={classes.colours} role="group" aria-label={`Colours of ${product.productName}`}>
         {product.productColor.map((variant, column) =>
