@@ -200,6 +200,8 @@ export const messages = {
     /** Why Add all is disabled. */
     nothingToAdd: 'Enter a quantity for at least one colour to add it to your order.',
     fixQuantities: (rows: number) => `Fix the quantities marked on ${rows} ${rows === 1 ? 'row' : 'rows'} first.`,
+    orderQuantityOver: (limit: string, pieces: number, max: number) => `${limit}: your order would have ${pieces} pcs, the most is ${max}.`,
+    orderValueOver: (limit: string, value: string, max: string) => `${limit}: your order would come to ${value} incl. GST, the most is ${max}.`,
     /** Beside Add all while unmatched rows are listed. */
     unmatchedStay: (rows: number) =>
       `${rows} unmatched ${rows === 1 ? 'row stays' : 'rows stay'} in the list and ${rows === 1 ? 'is' : 'are'} not added.`,

@@ -1,9 +1,11 @@
-import type { Product } from '@frameport/domain/contract';
+import type { CartItem, Product } from '@frameport/domain/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@frameport/domain/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
 import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
+import { cartItem, cartResponse } from '../../testing/cart-fixtures.ts';
 import { userProfile } from '../../testing/fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
@@ -30,12 +32,14 @@ const round = product({
 });
 
 /** `fetch` answering getAll by modelName (case-insensitive contains) and addItemsToCart. */
-function fakeExpressServer(products: Product[] = [aviator, round], skipped: unknown[] = []) {
+function fakeExpressServer(products: Product[] = [aviator, round], skipped: unknown[] = [], order = { items: [] as CartItem[], profile: userProfile() }) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     switch (url.pathname) {
       case '/api/Account/getUserProfile':
-        return ok(userProfile());
+        return ok(order.profile);
+      case '/api/Product/getCartItems':
+        return ok(cartResponse({ cartItems: order.items }));
       case '/api/Product/getAll': {
         const model = new URLSearchParams(url.searchParams.get('search') ?? '').get('modelName')?.toLowerCase() ?? '';
         const value = products.filter((p) => p.modelName.toLowerCase().includes(model));
@@ -273,6 +277,34 @@ describe('/express-checkout', () => {
     expect(await screen.findByText('2 rows added to the list.')).toBeInTheDocument();
     expect(box).toHaveValue('');
     expect(total()).toHaveTextContent('6 pcs · ₹3,570.00 incl. GST');
+  });
+
+  it('checks a quantity on top of what the order holds, and the order-wide limit, before sending', { timeout: 15000 }, async () => {
+    fakeExpressServer([aviator, round], [], {
+      items: [cartItem({ ProductID: 1, ColorVariant: 'C1', CartProductTotQuantity: 10 })],
+      profile: userProfile({ MaxLimitPerVariant: 11, MaxOrderQuantity: 4 }),
+    });
+    signIn();
+    const user = userEvent.setup();
+    await openExpress();
+    await pickModel(user, 'vx-av', 'VX-AV-1023');
+    expect(await screen.findByText('12 in stock · 10 in order')).toBeInTheDocument();
+    // 10 + 2 = 12 is within the stock of 12 but above the limit of 11 per colour.
+
+    const black = screen.getByRole('textbox', { name: 'Quantity of VX-AV-1023 Black (C1)' });
+    await user.clear(black);
+    await user.type(black, '2');
+    expect(screen.getByText(messages.quantity.modelLimit)).toBeInTheDocument();
+    expect(addAllButton()).toHaveAccessibleDescription('Fix the quantities marked on 1 row first.');
+
+    // The count says 1 piece is in the order; 1 + 4 is above the order's limit of 4 pieces.
+    await user.clear(black);
+    await user.type(black, '1');
+    const gunmetal = screen.getByRole('textbox', { name: 'Quantity of VX-AV-1023 Gunmetal (C2)' });
+    await user.clear(gunmetal);
+    await user.type(gunmetal, '3');
+    expect(addAllButton()).toBeDisabled();
+    expect(addAllButton()).toHaveAccessibleDescription('Order quantity limit reached: your order would have 5 pcs, the most is 4.');
   });
 
   it('acting for a retailer: looks models up with their prices and adds to their cart', { timeout: 15000 }, async () => {

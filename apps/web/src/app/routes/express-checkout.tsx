@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Breadcrumbs.css';
-import type { AddCartLine, SkippedCartLine } from '@frameport/domain/contract';
+import { rupeesToPaise } from '@frameport/domain';
+import { CART_PAGE_SIZE_MAX, type AddCartLine, type SkippedCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,10 +9,11 @@ import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';
 import { profileQueries } from '../../lib/profile-queries.ts';
-import { useAddToCart } from '../../features/cart/api.ts';
+import { cartQueries, useAddToCart } from '../../features/cart/api.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { EXPRESS_PAGE_NUMBER, EXPRESS_PAGE_SIZE, modelSearchString, type ModelLookup } from '../../features/express/api.ts';
 import { ExpressCheckout } from '../../features/express/components/express-checkout.tsx';
+import { inOrderByColour, type OrderLimits } from '../../features/express/rows.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'Express Checkout';
@@ -23,6 +25,19 @@ export function ExpressCheckoutRoute() {
   const queryClient = useQueryClient();
   const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder });
   const addToCart = useAddToCart(email);
+  // What the order holds already: a new quantity is checked on top of it, as the server will.
+  const cart = useQuery({ ...cartQueries.page(email, CART_PAGE_SIZE_MAX), enabled: canOrder });
+  const count = useQuery({ ...cartQueries.count(email), enabled: canOrder });
+  const inOrder = cart.data ? inOrderByColour(cart.data.cartItems) : undefined;
+  const orderLimits: OrderLimits | null =
+    profile.data && count.data
+      ? {
+          maxOrderQuantity: profile.data.MaxOrderQuantity,
+          maxOrderValuePaise: profile.data.MaxOrderValue === null ? null : rupeesToPaise(profile.data.MaxOrderValue),
+          inOrderPieces: count.data.TotalQuantity,
+          inOrderTotalPaise: rupeesToPaise(count.data.CartTotalWithGST),
+        }
+      : null;
 
   const lookup: ModelLookup = async (modelName) => {
     const data = await queryClient.fetchQuery(
@@ -61,6 +76,8 @@ export function ExpressCheckoutRoute() {
           onDone={() => void navigate('/purchase-order')}
           submitting={addToCart.isPending}
           maxPerVariant={profile.data?.MaxLimitPerVariant ?? null}
+          inOrder={inOrder}
+          orderLimits={orderLimits}
         />
       )}
     </Stack>

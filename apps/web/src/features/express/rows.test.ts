@@ -1,8 +1,21 @@
 import { messages } from '@frameport/domain/messages';
 import { describe, expect, it } from 'vitest';
+import { cartItem } from '../../testing/cart-fixtures.ts';
 import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
 import type { ImportedRow } from './import.ts';
-import { afterAdd, linesToSend, listTotals, mergeImported, productRow, quantityError, rowsWithProblems, type LookupResult, type ProductRow } from './rows.ts';
+import {
+  afterAdd,
+  inOrderByColour,
+  linesToSend,
+  listTotals,
+  mergeImported,
+  orderLimitReason,
+  productRow,
+  quantityError,
+  rowsWithProblems,
+  type LookupResult,
+  type ProductRow,
+} from './rows.ts';
 
 const TELANGANA = { billTo: '36', company: '36' };
 const KARNATAKA = { billTo: '29', company: '36' };
@@ -85,6 +98,40 @@ describe('row problems', () => {
     expect(quantityError(row, 'C1', null)).toBeNull();
     expect(quantityError(row, 'C3', null)).toBe(messages.quantity.outOfStock);
     expect(rowsWithProblems([row], null)).toEqual([row]);
+  });
+});
+
+describe('what the order holds already', () => {
+  it('counts the order’s unexpired pieces of a colour against stock and the per-colour limit', () => {
+    const inOrder = inOrderByColour([
+      cartItem({ ProductID: 1, ColorVariant: 'C1', CartProductTotQuantity: 9 }),
+      cartItem({ ProductID: 1, ColorVariant: 'c2', CartProductTotQuantity: 2 }),
+      cartItem({ ProductID: 1, ColorVariant: 'C2', CartProductTotQuantity: 5, IsExpired: true }),
+    ]);
+    expect([...inOrder]).toEqual([
+      ['1/C1', 9],
+      ['1/C2', 2],
+    ]);
+    const row: ProductRow = { ...productRow(aviator, TELANGANA), quantities: { C1: 3, C2: 2 } };
+    // C1: 9 + 3 = 12 is all the stock, but above a limit of 10; C2: 2 + 2 = 4 > 3 in stock.
+    expect(quantityError(row, 'C1', 10, inOrder)).toBe(messages.quantity.modelLimit);
+    expect(quantityError(row, 'C1', 20, inOrder)).toBeNull();
+    expect(quantityError(row, 'C2', 20, inOrder)).toBe('Only 3 available in stock!');
+    expect(rowsWithProblems([row], 20, inOrder)).toEqual([row]);
+    expect(rowsWithProblems([row], 20)).toEqual([]);
+  });
+
+  it('says when the list would take the order past its quantity or value limit, with the figures', () => {
+    const limits = { maxOrderQuantity: 10, maxOrderValuePaise: 500000, inOrderPieces: 8, inOrderTotalPaise: 100000 };
+    const { pieces, totals } = listTotals([{ ...productRow(aviator, TELANGANA), quantities: { C1: 2 } }]);
+    expect(orderLimitReason(limits, pieces, totals)).toBeNull();
+    expect(orderLimitReason({ ...limits, inOrderPieces: 9 }, pieces, totals)).toBe(
+      'Order quantity limit reached: your order would have 11 pcs, the most is 10.',
+    );
+    // ₹1,000.00 in the order + ₹1,890.00 (2 × ₹900 + 5%) = ₹2,890.00 > ₹2,500.00.
+    expect(orderLimitReason({ ...limits, maxOrderValuePaise: 250000 }, pieces, totals)).toBe(
+      'Order value limit reached: your order would come to ₹2,890.00 incl. GST, the most is ₹2,500.00.',
+    );
   });
 });
 

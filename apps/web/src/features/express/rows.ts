@@ -1,5 +1,5 @@
-import { cartTotals, lineTotals, quantityProblem, rupeesToPaise, type CartTotals } from '@frameport/domain';
-import type { AddCartLine, GstStateCodes, Product, SkippedCartLine } from '@frameport/domain/contract';
+import { cartTotals, formatInr, lineTotals, orderLimitProblem, quantityProblem, rupeesToPaise, type CartTotals, type Paise } from '@frameport/domain';
+import type { AddCartLine, CartItem, GstStateCodes, Product, SkippedCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { ImportedRow } from './import.ts';
 
@@ -36,22 +36,64 @@ export function productRow(product: Product, gst: GstStateCodes | null): Product
   return { kind: 'product', key: newRowKey(), product, gst, quantities: {}, skipped: {} };
 }
 
-/** The rule a colour's quantity breaks (range, stock, per-colour limit), or null. */
-export function quantityError(row: ProductRow, variant: string, maxPerVariant: number | null | undefined): string | null {
+/** Pieces of each colour already in the order (unexpired lines), keyed by colourKey. */
+export type InOrder = ReadonlyMap<string, number>;
+
+export const colourKey = (productId: number, colorVariant: string): string => `${productId}/${colorVariant.toUpperCase()}`;
+
+/** The order's unexpired lines as pieces per colour: a new quantity is checked on top of them, as the server does. */
+export function inOrderByColour(items: readonly CartItem[]): Map<string, number> {
+  const inOrder = new Map<string, number>();
+  for (const item of items) {
+    if (item.IsExpired) continue;
+    const key = colourKey(item.ProductID, item.ColorVariant);
+    inOrder.set(key, (inOrder.get(key) ?? 0) + item.CartProductTotQuantity);
+  }
+  return inOrder;
+}
+
+/**
+ * The rule a colour's quantity breaks (range, stock, per-colour limit), or null. Stock and the limit
+ * count what the order already holds of the colour, as addItemsToCart will.
+ */
+export function quantityError(row: ProductRow, variant: string, maxPerVariant: number | null | undefined, inOrder: InOrder = new Map()): string | null {
   const colour = row.product.productColor.find((c) => c.colorVariant === variant);
   if (!colour) return null;
   const quantity = row.quantities[variant] ?? 0;
   // Item 8: an out-of-stock colour says so, not 'Only 0 available in stock!'.
   if (colour.availableStockQuantity <= 0 && quantity > 0) return messages.quantity.outOfStock;
-  return quantityProblem({ quantity, stock: colour.availableStockQuantity, maxPerVariant })?.message ?? null;
+  const alreadyInCart = inOrder.get(colourKey(row.product.productId, variant)) ?? 0;
+  return quantityProblem({ quantity, stock: colour.availableStockQuantity, maxPerVariant, alreadyInCart })?.message ?? null;
 }
 
 /** Product rows with at least one colour whose quantity breaks a rule. */
-export function rowsWithProblems(rows: readonly ExpressRow[], maxPerVariant: number | null | undefined): ProductRow[] {
+export function rowsWithProblems(rows: readonly ExpressRow[], maxPerVariant: number | null | undefined, inOrder: InOrder = new Map()): ProductRow[] {
   return rows.filter(
     (row): row is ProductRow =>
-      row.kind === 'product' && Object.keys(row.quantities).some((variant) => quantityError(row, variant, maxPerVariant) !== null),
+      row.kind === 'product' && Object.keys(row.quantities).some((variant) => quantityError(row, variant, maxPerVariant, inOrder) !== null),
   );
+}
+
+/** The retailer's order-wide limits (profile) and what the order holds already (the cart's count). */
+export type OrderLimits = {
+  maxOrderQuantity: number | null;
+  maxOrderValuePaise: Paise | null;
+  inOrderPieces: number;
+  inOrderTotalPaise: Paise;
+};
+
+/**
+ * Why adding the list would take the order past the retailer's order quantity or value limit (the
+ * server refuses the whole add then), with the figures; null when it stays within them.
+ */
+export function orderLimitReason(limits: OrderLimits, pieces: number, totals: CartTotals | null): string | null {
+  const totalQuantity = limits.inOrderPieces + pieces;
+  const totalValuePaise = limits.inOrderTotalPaise + (totals?.totalPaise ?? 0);
+  const problem = orderLimitProblem({ totalQuantity, totalValuePaise, maxOrderQuantity: limits.maxOrderQuantity, maxOrderValuePaise: limits.maxOrderValuePaise });
+  if (!problem) return null;
+  return problem.kind === 'orderQuantity'
+    ? messages.express.orderQuantityOver(problem.message, totalQuantity, limits.maxOrderQuantity!)
+    : messages.express.orderValueOver(problem.message, formatInr(totalValuePaise), formatInr(limits.maxOrderValuePaise!));
 }
 
 /** Every colour with a quantity above 0, in list order: what Add all sends, in one call. */

@@ -13,14 +13,18 @@ import { lookupModels, type ModelLookup } from '../api.ts';
 import { readImportFile, readPastedText, type ImportResult } from '../import.ts';
 import {
   afterAdd,
+  colourKey,
   linesToSend,
   listTotals,
   mergeImported,
   newRowKey,
+  orderLimitReason,
   productRow,
   quantityError,
   rowsWithProblems,
   type ExpressRow,
+  type InOrder,
+  type OrderLimits,
   type ProductRow,
 } from '../rows.ts';
 import { ImportPanel, type ImportStatus } from './import-panel.tsx';
@@ -35,7 +39,13 @@ type ExpressCheckoutProps = {
   onDone: () => void;
   submitting: boolean;
   maxPerVariant?: number | null;
+  /** Pieces of each colour already in the order: stock and the per-colour limit count them too. */
+  inOrder?: InOrder;
+  /** The order-wide limits and what the order holds; null while unknown. */
+  orderLimits?: OrderLimits | null;
 };
+
+const NOTHING_IN_ORDER: InOrder = new Map();
 
 const rowName = (row: ProductRow) => `${row.product.modelName} ${row.product.productName}`;
 
@@ -44,7 +54,15 @@ const rowName = (row: ProductRow) => `${row.product.modelName} ${row.product.pro
  * with one total (pieces and ₹ incl. GST) and one Add all that sends every matched quantity in one
  * call. Rows that cannot be matched stay listed with their reason and are never sent.
  */
-export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVariant }: ExpressCheckoutProps) {
+export function ExpressCheckout({
+  lookup,
+  onSubmit,
+  onDone,
+  submitting,
+  maxPerVariant,
+  inOrder = NOTHING_IN_ORDER,
+  orderLimits = null,
+}: ExpressCheckoutProps) {
   const id = useId();
   const [rows, setRows] = useState<ExpressRow[]>([]);
   const [blanks, setBlanks] = useState<string[]>(() => [newRowKey()]);
@@ -57,11 +75,18 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
   const leaving = useRef(false);
 
   const { pieces, totals } = listTotals(rows);
-  const problemRows = rowsWithProblems(rows, maxPerVariant);
+  const problemRows = rowsWithProblems(rows, maxPerVariant, inOrder);
   const unmatchedCount = rows.filter((row) => row.kind === 'unmatched').length;
   const listedIds = new Set(rows.flatMap((row) => (row.kind === 'product' ? [row.product.productId] : [])));
   const dirty = pieces > 0 || unmatchedCount > 0;
-  const disabledReason = pieces === 0 ? messages.express.nothingToAdd : problemRows.length > 0 ? messages.express.fixQuantities(problemRows.length) : null;
+  const disabledReason =
+    pieces === 0
+      ? messages.express.nothingToAdd
+      : problemRows.length > 0
+        ? messages.express.fixQuantities(problemRows.length)
+        : orderLimits
+          ? orderLimitReason(orderLimits, pieces, totals)
+          : null;
   // A row with a problem stays open: its message must be in view.
   const problemKeys = new Set(problemRows.map((row) => row.key));
   const productKeys = rows.flatMap((row) => (row.kind === 'product' ? [row.key] : []));
@@ -174,6 +199,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
                     key={row.key}
                     row={row}
                     maxPerVariant={maxPerVariant}
+                    inOrder={inOrder}
                     disabled={submitting}
                     onDelete={() => setDeleting(row)}
                     onQuantity={(variant, quantity) =>
@@ -260,7 +286,7 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
               {messages.express.addAll}
             </Button>
           </Group>
-          <Text size="sm" c={problemRows.length > 0 ? 'red.8' : 'dimmed'} id={`${id}-why`} ta="right">
+          <Text size="sm" c={pieces > 0 && disabledReason !== null ? 'red.8' : 'dimmed'} id={`${id}-why`} ta="right">
             {[disabledReason, unmatchedCount > 0 ? messages.express.unmatchedStay(unmatchedCount) : null].filter(Boolean).join(' ')}
           </Text>
         </Stack>
@@ -298,17 +324,18 @@ export function ExpressCheckout({ lookup, onSubmit, onDone, submitting, maxPerVa
 type ProductRowItemProps = {
   row: ProductRow;
   maxPerVariant: number | null | undefined;
+  inOrder: InOrder;
   disabled: boolean;
   onDelete: () => void;
   onQuantity: (variant: string, quantity: number) => void;
 };
 
 /** A model in the list: its colours with stock and a quantity each; problems on the row itself. */
-function ProductRowItem({ row, maxPerVariant, disabled, onDelete, onQuantity }: ProductRowItemProps) {
+function ProductRowItem({ row, maxPerVariant, inOrder, disabled, onDelete, onQuantity }: ProductRowItemProps) {
   const { product } = row;
   const rowPieces = Object.values(row.quantities).reduce((a, b) => a + b, 0);
   const problems = product.productColor.filter(
-    (colour) => quantityError(row, colour.colorVariant, maxPerVariant) !== null || row.skipped[colour.colorVariant],
+    (colour) => quantityError(row, colour.colorVariant, maxPerVariant, inOrder) !== null || row.skipped[colour.colorVariant],
   ).length;
   return (
     <Accordion.Item value={row.key} aria-label={product.modelName}>
@@ -344,6 +371,7 @@ function ProductRowItem({ row, maxPerVariant, disabled, onDelete, onQuantity }: 
             const name = `${colour.frameColor} (${colour.colorVariant})`;
             const quantity = row.quantities[colour.colorVariant] ?? 0;
             const outOfStock = colour.availableStockQuantity <= 0;
+            const ordered = inOrder.get(colourKey(product.productId, colour.colorVariant)) ?? 0;
             return (
               <Stack key={colour.colorVariant} gap={4}>
                 <Text size="sm" fw={500}>
@@ -351,11 +379,12 @@ function ProductRowItem({ row, maxPerVariant, disabled, onDelete, onQuantity }: 
                 </Text>
                 <Text size="xs" c={outOfStock ? 'red.8' : 'dimmed'}>
                   {outOfStock ? messages.quantity.outOfStock : messages.quantity.inStock(colour.availableStockQuantity)}
+                  {ordered > 0 && ` · ${messages.runningOrder.inOrder(ordered)}`}
                 </Text>
                 <QuantityInput
                   label={messages.quantity.fieldLabel(`${product.modelName} ${name}`)}
                   value={quantity}
-                  error={quantityError(row, colour.colorVariant, maxPerVariant)}
+                  error={quantityError(row, colour.colorVariant, maxPerVariant, inOrder)}
                   // An out-of-stock colour takes no quantity (one left over from before can still be cleared).
                   disabled={disabled || (outOfStock && quantity === 0)}
                   onChange={(next) => onQuantity(colour.colorVariant, next)}
