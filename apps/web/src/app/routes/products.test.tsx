@@ -232,6 +232,37 @@ describe('/products', () => {
     expect(within(grid).getByRole('article', { name: /Microfibre Cloth/ })).toBeInTheDocument();
   });
 
+  it('switches to the quick-order list with the same filters, back to page 1, fifty rows a page, remembered on this device', async () => {
+    const fetchSpy = fakeCatalogueServer({ products: [product(), accessory()], count: 120 });
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameShapeId=1&page=3');
+    await screen.findAllByRole('article');
+
+    await user.click(screen.getAllByRole('radio', { name: 'List' })[0]!);
+
+    // One row per style (the profile is not served here, so the rows show stock without boxes).
+    await waitFor(() => expect(screen.getAllByRole('listitem', { name: /^Vistara (Aviator Classic|Microfibre Cloth)/ })).toHaveLength(2));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '1' }));
+    const pageSizes = fetchSpy.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/Product/getAll')
+      .map((url) => [url.searchParams.get('search'), url.searchParams.get('pageNumber'), url.searchParams.get('pageSize')]);
+    expect(pageSizes.at(-1)).toEqual(['frameShapeId=1', '1', '50']);
+    expect(window.localStorage.getItem('frameport.catalogueView')).toBe('list');
+  });
+
+  it('opens in the list when this device chose it before', async () => {
+    window.localStorage.setItem('frameport.catalogueView', 'list');
+    fakeCatalogueServer({ products: [product()] });
+    signIn();
+    renderApp('/products');
+    await waitFor(() => expect(screen.getAllByRole('listitem', { name: /^Vistara Aviator Classic/ })).toHaveLength(1));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('radio', { name: 'List' })[0]).toBeChecked();
+  });
+
   it('says what to do when nothing matches', async () => {
     fakeCatalogueServer({ products: [] });
     signIn();
