@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { orderLimitProblem, QUANTITY_MAX, QUANTITY_MIN, quantityProblem, sanitiseQuantity } from './limits.ts';
+import { cartLineProblems, orderLimitProblem, QUANTITY_MAX, QUANTITY_MIN, quantityProblem, sanitiseQuantity } from './limits.ts';
 import { messages } from './messages.ts';
 
 describe('messages.quantity', () => {
@@ -121,5 +121,31 @@ describe('orderLimitProblem', () => {
       kind: 'orderValue',
       message: 'Order value limit reached',
     });
+  });
+});
+
+describe('cartLineProblems', () => {
+  const line = (id: number, variantId: number, quantity: number, stock: number, isFree = false) => ({ id, variantId, quantity, stock, isFree });
+
+  it('flags a line whose colour now has less stock than it asks, with the pieces left', () => {
+    const problems = cartLineProblems([line(1, 10, 5, 3), line(2, 11, 2, 9)], 20);
+    expect([...problems]).toEqual([[1, { kind: 'stock', message: messages.quantity.placeOrderStock(3) }]]);
+  });
+
+  it('counts a free line of the colour against its stock, and flags both lines', () => {
+    const problems = cartLineProblems([line(1, 10, 4, 5), line(2, 10, 2, 5, true)], 20);
+    expect([...problems.keys()]).toEqual([1, 2]);
+    expect(problems.get(2)!.kind).toBe('stock');
+  });
+
+  it('flags paid pieces of a colour above the per-colour limit with the limit; free pieces do not count', () => {
+    const problems = cartLineProblems([line(1, 10, 21, 50), line(2, 10, 5, 50, true)], 20);
+    expect([...problems]).toEqual([[1, { kind: 'limit', message: 'Model quantity limit reached for this color (max 20 per colour)' }]]);
+    expect(cartLineProblems([line(1, 10, 20, 50), line(2, 10, 5, 50, true)], 20).size).toBe(0);
+    expect(cartLineProblems([line(1, 10, 90, 100)], null).size).toBe(0);
+  });
+
+  it('says 0 left, not a negative number, when stock went below zero', () => {
+    expect(cartLineProblems([line(1, 10, 1, -2)], null).get(1)!.message).toBe(messages.quantity.placeOrderStock(0));
   });
 });

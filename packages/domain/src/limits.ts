@@ -73,3 +73,41 @@ export function orderLimitProblem({
   }
   return null;
 }
+
+/** A cart line as `cartLineProblems` checks it. */
+export type CartLineCheck = {
+  id: number;
+  /** The colour variant: lines of one colour share its stock and its limit. */
+  variantId: number;
+  quantity: number;
+  /** A free line counts against stock but not against the per-colour limit. */
+  isFree: boolean;
+  stock: number;
+};
+
+/**
+ * What stops each line from being ordered as it stands, by the rules placing the order applies
+ * (spec section 5): all pieces of a colour within its stock ('We're sorry, only N items are left
+ * in stock…', with N), then its paid pieces within the per-colour limit (the spec's text with the
+ * limit). Stock can fall after a line was added, so a line can be wrong without being changed.
+ * Lines without a problem are not in the map. Pass only lines that can be ordered (not expired).
+ */
+export function cartLineProblems(lines: readonly CartLineCheck[], maxPerVariant: number | null): Map<number, QuantityProblem> {
+  const pieces = new Map<number, { all: number; paid: number }>();
+  for (const line of lines) {
+    const colour = pieces.get(line.variantId) ?? { all: 0, paid: 0 };
+    colour.all += line.quantity;
+    if (!line.isFree) colour.paid += line.quantity;
+    pieces.set(line.variantId, colour);
+  }
+  const problems = new Map<number, QuantityProblem>();
+  for (const line of lines) {
+    const colour = pieces.get(line.variantId)!;
+    if (colour.all > line.stock) {
+      problems.set(line.id, { kind: 'stock', message: messages.quantity.placeOrderStock(Math.max(0, line.stock)) });
+    } else if (!line.isFree && maxPerVariant !== null && colour.paid > maxPerVariant) {
+      problems.set(line.id, { kind: 'limit', message: messages.quantity.modelLimitOf(maxPerVariant) });
+    }
+  }
+  return problems;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COMPANY_STATE_CODE_DEFAULT } from './gst.ts';
-import { cartTotals, lineTotals, type CartTotals, type LineInput } from './line-totals.ts';
+import { cartTotals, gstByRate, lineTotals, singleGstRates, type CartTotals, type LineInput } from './line-totals.ts';
 
 const inTelangana = { billToStateCode: '36', companyStateCode: COMPANY_STATE_CODE_DEFAULT };
 const inKarnataka = { billToStateCode: '29', companyStateCode: COMPANY_STATE_CODE_DEFAULT };
@@ -92,6 +92,39 @@ describe('cartTotals', () => {
   });
 });
 
+describe('gstByRate', () => {
+  it('gives a mixed Telangana cart one group per rate (domain-india §1.7: 5% frames, 18% sunglasses)', () => {
+    const byRate = gstByRate([lineTotals({ ...sunglasses, ...inTelangana }), lineTotals({ ...frames, ...inTelangana })]);
+    expect(byRate).toEqual([
+      { kind: 'intra', ratePercent: 5, taxablePaise: 900000, cgst: 22500, sgst: 22500, igst: 0, cgstRate: 2.5, sgstRate: 2.5, igstRate: 0, taxPaise: 45000 },
+      { kind: 'intra', ratePercent: 18, taxablePaise: 500000, cgst: 45000, sgst: 45000, igst: 0, cgstRate: 9, sgstRate: 9, igstRate: 0, taxPaise: 90000 },
+    ]);
+    expect(singleGstRates(byRate)).toBeNull();
+  });
+
+  it('gives the same cart outside Telangana IGST 5% and IGST 18%', () => {
+    const byRate = gstByRate([lineTotals({ ...frames, ...inKarnataka }), lineTotals({ ...sunglasses, ...inKarnataka })]);
+    expect(byRate.map((g) => [g.igstRate, g.taxablePaise, g.igst, g.cgst])).toEqual([
+      [5, 900000, 45000, 0],
+      [18, 500000, 90000, 0],
+    ]);
+  });
+
+  it('sums the lines of one rate into one group, whose rates are the cart’s rates', () => {
+    const byRate = gstByRate([lineTotals({ ...frames, ...inTelangana }), lineTotals({ ...frames, quantity: 3, ...inTelangana })]);
+    expect(byRate).toHaveLength(1);
+    expect(byRate[0]!.taxablePaise).toBe(900000 + 270000);
+    expect(singleGstRates(byRate)).toEqual({ cgstRate: 2.5, sgstRate: 2.5, igstRate: 0 });
+  });
+
+  it('leaves out lines with nothing taxable; no taxed line means rates of 0', () => {
+    const free = lineTotals({ ...sunglasses, unitPricePaise: 0, ...inTelangana });
+    expect(gstByRate([free])).toEqual([]);
+    expect(singleGstRates([])).toEqual({ cgstRate: 0, sgstRate: 0, igstRate: 0 });
+    expect(gstByRate([free, lineTotals({ ...frames, ...inTelangana })]).map((g) => g.ratePercent)).toEqual([5]);
+  });
+});
+
 describe('line and cart totals properties', () => {
   const lineInput: fc.Arbitrary<LineInput> = fc
     .record({
@@ -141,6 +174,25 @@ describe('line and cart totals properties', () => {
           expect(t.taxablePaise).toBeGreaterThanOrEqual(0);
         }
         expect(totals.cgst).toBe(totals.sgst);
+      }),
+    );
+  });
+
+  it('the per-rate groups add up to the cart totals to the paisa', () => {
+    fc.assert(
+      fc.property(lines, (ls) => {
+        const computed = ls.map(lineTotals);
+        const totals = cartTotals(computed);
+        const byRate = gstByRate(computed);
+        const sum = (pick: (g: (typeof byRate)[number]) => number) => byRate.reduce((s, g) => s + pick(g), 0);
+        expect([sum((g) => g.taxablePaise), sum((g) => g.cgst), sum((g) => g.sgst), sum((g) => g.igst), sum((g) => g.taxPaise)]).toEqual([
+          totals.subtotalPaise,
+          totals.cgst,
+          totals.sgst,
+          totals.igst,
+          totals.taxPaise,
+        ]);
+        expect(new Set(byRate.map((g) => `${g.kind}:${g.ratePercent}`)).size).toBe(byRate.length);
       }),
     );
   });

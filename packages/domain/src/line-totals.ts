@@ -97,3 +97,67 @@ export function cartTotals(lines: readonly LineTotals[]): CartTotals {
     totalPaise: sum((line) => line.totalPaise),
   };
 }
+
+/**
+ * The GST of the lines taxed at one rate. A cart mixing 5% frames and 18% sunglasses has two, and
+ * only these per-rate amounts can be checked against a rate ("CGST 2.5% on ₹X"); the cart's total
+ * CGST over both is at no single rate.
+ */
+export type GstAtRate = {
+  kind: LineTotals['kind'];
+  /** The full GST rate of these lines: CGST + SGST, or IGST. */
+  ratePercent: number;
+  /** Their taxable value (after discount, before GST). */
+  taxablePaise: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  cgstRate: number;
+  sgstRate: number;
+  igstRate: number;
+  taxPaise: Paise;
+};
+
+/**
+ * The lines' GST grouped by rate (and by CGST + SGST or IGST), lowest rate first. Each group's
+ * amounts are the sums of its lines' amounts, so the groups add up to `cartTotals` to the paisa.
+ * Lines with no taxable value (free lines) carry no GST and make no group.
+ */
+export function gstByRate(lines: readonly LineTotals[]): GstAtRate[] {
+  const groups = new Map<string, LineTotals[]>();
+  for (const line of lines) {
+    if (line.taxablePaise === 0) continue;
+    const key = `${line.kind}:${line.cgstRate + line.sgstRate + line.igstRate}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  return [...groups.values()]
+    .map((group): GstAtRate => {
+      const [first] = group as [LineTotals, ...LineTotals[]];
+      const sum = (pick: (line: LineTotals) => Paise): Paise => sumPaise(group.map(pick));
+      return {
+        kind: first.kind,
+        ratePercent: first.cgstRate + first.sgstRate + first.igstRate,
+        taxablePaise: sum((line) => line.taxablePaise),
+        cgst: sum((line) => line.cgst),
+        sgst: sum((line) => line.sgst),
+        igst: sum((line) => line.igst),
+        cgstRate: first.cgstRate,
+        sgstRate: first.sgstRate,
+        igstRate: first.igstRate,
+        taxPaise: sum((line) => line.taxPaise),
+      };
+    })
+    .sort((a, b) => a.ratePercent - b.ratePercent || a.kind.localeCompare(b.kind));
+}
+
+export type GstRates = { cgstRate: number; sgstRate: number; igstRate: number };
+
+/**
+ * The one set of rates every taxed line shares, or null when the lines are taxed at more than one
+ * rate (no single rate describes a mixed cart). No taxed line: all rates 0.
+ */
+export function singleGstRates(byRate: readonly GstAtRate[]): GstRates | null {
+  if (byRate.length > 1) return null;
+  const [only] = byRate;
+  return { cgstRate: only?.cgstRate ?? 0, sgstRate: only?.sgstRate ?? 0, igstRate: only?.igstRate ?? 0 };
+}

@@ -317,8 +317,9 @@ export const messages = {
     piecesOrdered: (pieces: number) => `${piecesText(pieces)} ordered before`,
   },
   order: {
-    subtotal: 'Subtotal',
-    total: 'Order total',
+    /** Every total says whether it includes GST (the lines' totals are before GST too). */
+    subtotal: 'Subtotal (excl. GST)',
+    total: 'Order total (incl. GST)',
     placed: 'Order Placed Successfully',
     notFound: 'Order not found.',
     cartNotFound: 'This cart was not found. Please reload your cart.',
@@ -327,6 +328,14 @@ export const messages = {
     /** The purchase order page (the cart). */
     cartLoadFailed: 'Your order could not be loaded',
     fixQuantities: 'Please correct the quantities marked in red before placing the order.',
+    /** The purchase order's count line; the spec's own text when it is empty. */
+    lineCount: (lines: number, pieces: number) =>
+      lines === 0 ? 'You have 0 items in your order' : `You have ${lines} ${lines === 1 ? 'line' : 'lines'} (${pieces} pcs) in your order`,
+    /** Why Place order is off while lines are above their stock or the per-colour limit. */
+    linesToChange: (lines: number) =>
+      `${lines === 1 ? '1 line needs' : `${lines} lines need`} a change before you can place the order: see the message on the line.`,
+    /** The lines not loaded yet, so the lines on screen still add up to the subtotal. */
+    linesNotShown: (lines: number) => `${lines} more ${lines === 1 ? 'line' : 'lines'} not shown`,
   },
   invoice: {
     notFound: 'Invoices not found.',

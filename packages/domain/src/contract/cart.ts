@@ -106,6 +106,8 @@ export const CartItemSchema = z.object({
   Discount: CartDiscountSchema.nullable(),
   /** List (net) price of one piece. */
   ProductPrice: rupees,
+  /** Our addition: the price of one piece after the line's discount, before GST (ProductPrice when none). */
+  NetUnitPrice: rupees,
   /** Line value after discount, with GST. */
   CartProductTotPrice: rupees,
   /** Line value after discount, before GST (the taxable value). */
@@ -123,6 +125,12 @@ export const CartItemSchema = z.object({
   ExpiresAt: text(),
   /** Our addition: why the line cannot be ordered, or null. */
   ExpiredMessage: text().nullable(),
+  /**
+   * Our addition: why this (unexpired) line cannot be ordered at its quantity as it stands, or null:
+   * its colour now has less stock than the cart holds of it (the spec's place-order text with the
+   * pieces left), or its paid pieces are above the retailer's per-colour limit.
+   */
+  QuantityProblem: text().nullable(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
@@ -138,11 +146,46 @@ export const BillToInfoSchema = z.object({
   CartId: id.nullable(),
 });
 
+/** The GST of the cart's lines taxed at one rate (our addition). */
+export const CartTaxAtRateSchema = z.object({
+  /** The full GST rate of these lines (CGST + SGST, or IGST), e.g. 5 or 18. */
+  GSTRate: z.number(),
+  /** Their value after discount, before GST, rupees. */
+  TaxableValue: rupees,
+  CGSTRate: z.number(),
+  CGSTValue: rupees,
+  SGSTRate: z.number(),
+  SGSTValue: rupees,
+  IGSTRate: z.number(),
+  IGSTValue: rupees,
+});
+export type CartTaxAtRate = z.infer<typeof CartTaxAtRateSchema>;
+
 export const CartResponseSchema = CartTotalsSchema.extend({
   cartItems: z.array(CartItemSchema),
   cartItemsCount: z.number().int(),
-  rates: z.object({ cGSTRate: z.number(), iGSTRate: z.number(), sGSTRate: z.number() }),
+  /** Our addition: pieces in the unexpired lines of the whole cart. */
+  TotalQuantity: z.number().int(),
+  rates: z
+    .object({ cGSTRate: z.number(), iGSTRate: z.number(), sGSTRate: z.number() })
+    .nullable()
+    .describe(
+      'The GST rates (percent) that every unexpired line of the cart is taxed at, when they all share one rate ' +
+        '(all 0 when no line is taxed). Null when the lines are taxed at more than one rate (e.g. 5% frames with ' +
+        '18% sunglasses): no single rate describes such a cart; read taxByRate instead.',
+    ),
+  taxByRate: z
+    .array(CartTaxAtRateSchema)
+    .describe(
+      'Our addition: the GST of the unexpired lines grouped by rate, lowest first, one entry per rate (empty when ' +
+        'nothing is taxed). Each entry sums its lines to the paisa, so the entries add up to CartTotPrice, ' +
+        'TotalCGSTValue, TotalSGSTValue and TotalIGSTValue.',
+    ),
   billToInfo: BillToInfoSchema,
+  /** Our addition: the retailer's per-colour limit (MaxLimitPerVariant), or null when none is set. */
+  MaxLimitPerVariant: z.number().int().nullable(),
+  /** Our addition: how many lines of the whole cart (not only this page) have a QuantityProblem; Place order fails while any has. */
+  LinesToChange: z.number().int(),
   /** Our addition: the expiry notice shown with the cart. */
   ExpiryNotice: text(),
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse } from '@frameport/domain/contract';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { auditLog, cartLines, carts, discountRules, retailers, states } from '../../db/schema.ts';
+import { auditLog, cartLines, carts, discountRules, productColours, retailers, states } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
 import { CART_LINE_TTL_MS } from '../pricing/service.ts';
@@ -220,6 +220,119 @@ describe('addItemsToCart and getCartItems', () => {
     expect(value.statusCode).toBe(409);
     expect(value.json()).toEqual(fail(messages.quantity.orderValueLimit));
     expect((await cartOf(r.headers)).cartItems.map((l) => l.CartProductTotQuantity)).toEqual([4, 4]);
+  });
+});
+
+describe('GST per rate (a cart mixing 5% frames and 18% sunglasses)', () => {
+  /** ₹1,234.50 frames at 5% and ₹999.99 sunglasses at 18%: odd paise, so rounding per line shows. */
+  async function mixedCart(stateCode: '36' | '29') {
+    const r = await retailer(stateCode);
+    const frame = await createProduct(t.db, { netPricePaise: 123_450, gstRatePercent: 5, stocks: [20] });
+    const sunglass = await createProduct(t.db, { netPricePaise: 99_999, gstRatePercent: 18, productTypeId: 2, stocks: [20] });
+    const accessory = await createProduct(t.db, { netPricePaise: 35_055, gstRatePercent: 18, productTypeId: 4, stocks: [20] });
+    expect((await add(r.headers, [
+      { ProductId: frame.productId, ColorVariant: 'C1', Quantity: 3 },
+      { ProductId: sunglass.productId, ColorVariant: 'C1', Quantity: 7 },
+      { ProductId: accessory.productId, ColorVariant: 'C1', Quantity: 1 },
+    ])).statusCode).toBe(200);
+    return cartOf(r.headers);
+  }
+
+  /** Every per-rate entry and every total is the sum of the lines' own amounts, to the paisa. */
+  function expectSumsToThePaisa(cart: CartResponse) {
+    const sum = <T>(items: T[], pick: (item: T) => number) => items.reduce((total, item) => total + paise(pick(item)), 0);
+    expect(sum(cart.taxByRate, (g) => g.TaxableValue)).toBe(paise(cart.CartTotPrice));
+    expect(sum(cart.taxByRate, (g) => g.CGSTValue)).toBe(paise(cart.TotalCGSTValue));
+    expect(sum(cart.taxByRate, (g) => g.SGSTValue)).toBe(paise(cart.TotalSGSTValue));
+    expect(sum(cart.taxByRate, (g) => g.IGSTValue)).toBe(paise(cart.TotalIGSTValue));
+    expect(paise(cart.CartTotPrice) + paise(cart.cartTotalGSTAmt)).toBe(paise(cart.CartProductTotPricewithGST));
+    for (const group of cart.taxByRate) {
+      const lines = cart.cartItems.filter((l) => l.CGSTRate + l.SGSTRate + l.IGSTRate === group.GSTRate);
+      expect(sum(lines, (l) => l.costPriceWithoutGST)).toBe(paise(group.TaxableValue));
+      expect(sum(lines, (l) => l.CGSTValue + l.SGSTValue + l.IGSTValue)).toBe(
+        paise(group.CGSTValue) + paise(group.SGSTValue) + paise(group.IGSTValue),
+      );
+    }
+  }
+
+  it('Telangana: one CGST + SGST entry per rate, rates null, entries adding up to the totals', async () => {
+    const cart = await mixedCart('36');
+    expect(cart.rates).toBeNull();
+    // 3 × ₹1,234.50 = ₹3,703.50 at 2.5% → ₹92.5875 → ₹92.59 each;
+    // 7 × ₹999.99 = ₹6,999.93 at 9% → ₹629.9937 → ₹629.99, and ₹350.55 at 9% → ₹31.5495 → ₹31.55 (per line).
+    expect(cart.taxByRate).toEqual([
+      { GSTRate: 5, TaxableValue: 3703.5, CGSTRate: 2.5, CGSTValue: 92.59, SGSTRate: 2.5, SGSTValue: 92.59, IGSTRate: 0, IGSTValue: 0 },
+      { GSTRate: 18, TaxableValue: 7350.48, CGSTRate: 9, CGSTValue: 661.54, SGSTRate: 9, SGSTValue: 661.54, IGSTRate: 0, IGSTValue: 0 },
+    ]);
+    expect([cart.TotalCGSTValue, cart.TotalSGSTValue, cart.TotalIGSTValue]).toEqual([754.13, 754.13, 0]);
+    expectSumsToThePaisa(cart);
+  });
+
+  it('Karnataka: one IGST entry per rate, rates null, entries adding up to the totals', async () => {
+    const cart = await mixedCart('29');
+    expect(cart.rates).toBeNull();
+    // ₹3,703.50 × 5% = ₹185.175 → ₹185.18; ₹6,999.93 × 18% = ₹1,259.9874 → ₹1,259.99; ₹350.55 × 18% = ₹63.099 → ₹63.10.
+    expect(cart.taxByRate).toEqual([
+      { GSTRate: 5, TaxableValue: 3703.5, CGSTRate: 0, CGSTValue: 0, SGSTRate: 0, SGSTValue: 0, IGSTRate: 5, IGSTValue: 185.18 },
+      { GSTRate: 18, TaxableValue: 7350.48, CGSTRate: 0, CGSTValue: 0, SGSTRate: 0, SGSTValue: 0, IGSTRate: 18, IGSTValue: 1323.09 },
+    ]);
+    expect(cart.TotalIGSTValue).toBe(1508.27);
+    expectSumsToThePaisa(cart);
+  });
+
+  it('keeps rates for a cart of one rate, and gives rates of 0 and no entries for an empty cart', async () => {
+    const r = await retailer('29');
+    expect((await cartOf(r.headers))).toMatchObject({ rates: { cGSTRate: 0, sGSTRate: 0, iGSTRate: 0 }, taxByRate: [] });
+    const p = await createProduct(t.db, { netPricePaise: 50_000, gstRatePercent: 18, productTypeId: 2 });
+    expect((await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 2 }])).statusCode).toBe(200);
+    const cart = await cartOf(r.headers);
+    expect(cart.rates).toEqual({ cGSTRate: 0, sGSTRate: 0, iGSTRate: 18 });
+    expect(cart.taxByRate).toEqual([
+      { GSTRate: 18, TaxableValue: 1000, CGSTRate: 0, CGSTValue: 0, SGSTRate: 0, SGSTValue: 0, IGSTRate: 18, IGSTValue: 180 },
+    ]);
+  });
+
+  it('gives each line its price after discount', async () => {
+    const r = await retailer('36');
+    const [telangana] = await t.db.select().from(states).where(eq(states.stateCode, '36'));
+    const p = await createProduct(t.db, { netPricePaise: 654_321 });
+    await t.db.insert(discountRules).values({
+      name: 'Telangana ₹100 off', stateId: telangana!.id, usePercentage: false, discountAmountPaise: 10_000,
+      priceFromPaise: 654_321, priceToPaise: 654_321,
+    });
+    expect((await add(r.headers, [{ ProductId: p.productId, ColorVariant: 'C1', Quantity: 2 }])).statusCode).toBe(200);
+    const [line] = (await cartOf(r.headers)).cartItems;
+    expect([line!.ProductPrice, line!.NetUnitPrice, line!.costPriceWithoutGST]).toEqual([6543.21, 6443.21, 12886.42]);
+  });
+});
+
+describe('lines that cannot be ordered as they stand', () => {
+  it('flags a line whose colour’s stock fell below its quantity, and one above the per-colour limit, over the whole cart', async () => {
+    const r = await retailer('36');
+    await t.db.update(retailers).set({ maxLimitPerVariant: 6 }).where(eq(retailers.id, r.retailerId));
+    const p = await createProduct(t.db, { stocks: [10, 10, 10] });
+    expect((await add(r.headers, [
+      { ProductId: p.productId, ColorVariant: 'C1', Quantity: 5 },
+      { ProductId: p.productId, ColorVariant: 'C2', Quantity: 6 },
+      { ProductId: p.productId, ColorVariant: 'C3', Quantity: 2 },
+    ])).statusCode).toBe(200);
+    let cart = await cartOf(r.headers);
+    expect(cart.cartItems.map((l) => l.QuantityProblem)).toEqual([null, null, null]);
+    expect([cart.LinesToChange, cart.MaxLimitPerVariant]).toEqual([0, 6]);
+
+    // Stock fell since the lines were added (another retailer's order), and the limit was lowered.
+    await t.db.update(productColours).set({ availableStockQuantity: 3 }).where(eq(productColours.id, p.variants[0]!.id));
+    await t.db.update(retailers).set({ maxLimitPerVariant: 4 }).where(eq(retailers.id, r.retailerId));
+    cart = await cartOf(r.headers);
+    expect(cart.cartItems.map((l) => l.QuantityProblem)).toEqual([
+      messages.quantity.placeOrderStock(3),
+      'Model quantity limit reached for this color (max 4 per colour)',
+      null,
+    ]);
+    expect([cart.LinesToChange, cart.MaxLimitPerVariant]).toEqual([2, 4]);
+    // Counted over the whole cart, not only the page asked for.
+    const page = await call('GET', '/api/Product/getCartItems?pageNumber=3&pageSize=1', r.headers);
+    expect(page.json<{ Data: CartResponse }>().Data).toMatchObject({ LinesToChange: 2, cartItems: [{ QuantityProblem: null }] });
   });
 });
 

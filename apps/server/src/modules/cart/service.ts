@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cartTotals, quantityProblem, QUANTITY_MAX } from '@frameport/domain';
+import { cartLineProblems, cartTotals, gstByRate, quantityProblem, QUANTITY_MAX, singleGstRates } from '@frameport/domain';
 import type { AddCartLine, CartResponse, SkippedCartLine, UpdateCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
@@ -18,7 +18,7 @@ import {
   type PriceContext,
 } from '../pricing/service.ts';
 import { readCartLines } from './lines.ts';
-import { toCartItem, toCartTotals } from './to-contract.ts';
+import { toCartItem, toCartTotals, toTaxAtRate } from './to-contract.ts';
 
 /** Published to other modules (orders): the one read of a cart's lines. */
 export { readCartLines, type CartLineRow } from './lines.ts';
@@ -50,21 +50,31 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
     return { ctx, cartId, lines, totals: liveTotals(lines) };
   }
 
-  /** getCartItems: a page of lines (expired ones flagged), totals over every unexpired line. */
+  /**
+   * getCartItems: a page of lines (expired ones flagged, and each line's quantity checked against
+   * its colour's stock now and the per-colour limit), totals over every unexpired line, and the GST
+   * per rate (`rates` only when every line shares one rate).
+   */
   async function view(acting: ActingContext, pageNumber: number, pageSize: number): Promise<CartResponse> {
     const { ctx, cartId, lines, totals } = await pricedCart(acting.retailerId);
+    const live = lines.filter((line) => !line.expired);
+    const problems = cartLineProblems(
+      live.map(({ row }) => ({ id: row.lineId, variantId: row.variantId, quantity: row.quantity, isFree: row.isFree, stock: row.stock })),
+      ctx.billTo.maxLimitPerVariant,
+    );
     const page = lines.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-    const first = lines.find((line) => !line.expired) ?? lines[0];
+    const byRate = gstByRate(live.map((line) => line.totals));
+    const rates = singleGstRates(byRate);
     const { billTo } = ctx;
     return {
-      cartItems: page.map(toCartItem),
+      cartItems: page.map((line) => toCartItem(line, problems.get(line.row.lineId)?.message ?? null)),
       cartItemsCount: lines.length,
+      TotalQuantity: totals.quantity,
       ...toCartTotals(totals),
-      rates: {
-        cGSTRate: first?.totals.cgstRate ?? 0,
-        iGSTRate: first?.totals.igstRate ?? 0,
-        sGSTRate: first?.totals.sgstRate ?? 0,
-      },
+      rates: rates && { cGSTRate: rates.cgstRate, iGSTRate: rates.igstRate, sGSTRate: rates.sgstRate },
+      taxByRate: byRate.map(toTaxAtRate),
+      MaxLimitPerVariant: billTo.maxLimitPerVariant,
+      LinesToChange: problems.size,
       billToInfo: {
         UserId: billTo.userId,
         BillToAddress: billTo.address,

@@ -1,11 +1,12 @@
 /** Priced cart lines → the spec's shapes (section 3). Money leaves the server as rupees. */
-import { paiseToRupees, type CartTotals } from '@frameport/domain';
-import type { CartItem, CartTotalsWire } from '@frameport/domain/contract';
+import { paiseToRupees, type CartTotals, type GstAtRate } from '@frameport/domain';
+import type { CartItem, CartTaxAtRate, CartTotalsWire } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { toAppliedDiscount, type PricedLine } from '../pricing/service.ts';
 import type { CartLineRow } from './lines.ts';
 
-export function toCartItem(line: PricedLine<CartLineRow>): CartItem {
+/** `quantityProblem`: why the line cannot be ordered at its quantity now (`cartLineProblems`), or null. */
+export function toCartItem(line: PricedLine<CartLineRow>, quantityProblem: string | null): CartItem {
   const { row, totals } = line;
   return {
     CartID: row.cartId,
@@ -25,6 +26,7 @@ export function toCartItem(line: PricedLine<CartLineRow>): CartItem {
     CartProductDetailId: row.lineId,
     Discount: toAppliedDiscount(line.discount),
     ProductPrice: paiseToRupees(line.unitPricePaise),
+    NetUnitPrice: paiseToRupees(line.unitPricePaise - (line.discount?.discountPaise ?? 0)),
     CartProductTotPrice: paiseToRupees(totals.totalPaise),
     costPriceWithoutGST: paiseToRupees(totals.taxablePaise),
     IGSTValue: paiseToRupees(totals.igst),
@@ -37,6 +39,7 @@ export function toCartItem(line: PricedLine<CartLineRow>): CartItem {
     IsExpired: line.expired,
     ExpiresAt: line.expiresAt.toISOString(),
     ExpiredMessage: line.expired ? messages.cart.lineExpired : null,
+    QuantityProblem: line.expired ? null : quantityProblem,
   };
 }
 
@@ -48,5 +51,18 @@ export function toCartTotals(totals: CartTotals): CartTotalsWire {
     TotalSGSTValue: paiseToRupees(totals.sgst),
     CartProductTotPricewithGST: paiseToRupees(totals.totalPaise),
     cartTotalGSTAmt: paiseToRupees(totals.taxPaise),
+  };
+}
+
+export function toTaxAtRate(group: GstAtRate): CartTaxAtRate {
+  return {
+    GSTRate: group.ratePercent,
+    TaxableValue: paiseToRupees(group.taxablePaise),
+    CGSTRate: group.cgstRate,
+    CGSTValue: paiseToRupees(group.cgst),
+    SGSTRate: group.sgstRate,
+    SGSTValue: paiseToRupees(group.sgst),
+    IGSTRate: group.igstRate,
+    IGSTValue: paiseToRupees(group.igst),
   };
 }
