@@ -37,7 +37,7 @@ test('a retailer orders two colours of one model, changes a quantity and places 
   await page.getByRole('link', { name: /Purchase order/ }).first().click();
   await expect(page).toHaveURL(/\/purchase-order/);
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase Order' })).toBeVisible();
-  await expect(page.getByText('You have 2 items in your order')).toBeVisible();
+  await expect(page.getByText('You have 2 lines (2 pcs) in your order')).toBeVisible();
   // Telangana retailer, Telangana supplier: CGST + SGST, no IGST.
   const summary = page.getByRole('region', { name: /Payment summary/i });
   await expect(summary.getByText(/^CGST/)).toBeVisible();

@@ -24,6 +24,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     CartProductDetailId: 501,
     Discount: null,
     ProductPrice: 1000,
+    NetUnitPrice: 1000,
     CartProductTotPrice: 2100,
     costPriceWithoutGST: 2000,
     IGSTValue: 0,
@@ -36,6 +37,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     IsExpired: false,
     ExpiresAt: '2026-11-23T00:00:00Z',
     ExpiredMessage: null,
+    QuantityProblem: null,
     ...overrides,
   };
 }
@@ -45,6 +47,7 @@ export function cartResponse(overrides: Partial<CartResponse> = {}): CartRespons
   return {
     cartItems,
     cartItemsCount: cartItems.length,
+    TotalQuantity: cartItems.reduce((sum, item) => sum + (item.IsExpired ? 0 : item.CartProductTotQuantity), 0),
     CartTotPrice: 2000,
     TotalIGSTValue: 0,
     TotalCGSTValue: 50,
@@ -52,6 +55,9 @@ export function cartResponse(overrides: Partial<CartResponse> = {}): CartRespons
     CartProductTotPricewithGST: 2100,
     cartTotalGSTAmt: 100,
     rates: { cGSTRate: 2.5, sGSTRate: 2.5, iGSTRate: 0 },
+    taxByRate: [{ GSTRate: 5, TaxableValue: 2000, CGSTRate: 2.5, CGSTValue: 50, SGSTRate: 2.5, SGSTValue: 50, IGSTRate: 0, IGSTValue: 0 }],
+    MaxLimitPerVariant: 20,
+    LinesToChange: 0,
     billToInfo: {
       UserId: 12,
       BillToAddress: '14 MG Road',

@@ -13,7 +13,11 @@ import { createQueryClient } from '../lib/query-client.ts';
  * page reads the payment settings (the sandbox notice): known up front as "no sandbox", so a
  * screen's test sees only its own calls, unless `paymentSettings: 'server'` asks the fake server.
  */
-export function renderApp(path: string, options: { paymentSettings?: PaymentSettings | 'server' } = {}) {
+/** `path`: a URL, or a URL with the history state a navigation carried (`{ pathname, search, state }`). */
+export function renderApp(
+  path: string | { pathname: string; search?: string; state?: unknown },
+  options: { paymentSettings?: PaymentSettings | 'server' } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });

@@ -1,5 +1,6 @@
 import { messages } from '@frameport/domain/messages';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { AppScrollRestoration } from '../scroll-restoration.tsx';
 import { MarketingHeader } from '../../features/marketing/components/marketing-header.tsx';
 import { MarketingFooter } from './marketing-footer.tsx';
 import classes from './marketing-layout.module.css';
@@ -12,7 +13,7 @@ import classes from './marketing-layout.module.css';
 export function MarketingLayout() {
   return (
     <div className={classes.shell}>
-      <ScrollRestoration />
+      <AppScrollRestoration />
       <a href="#main" className="skip-link">
         {messages.nav.skipToContent}
       </a>

@@ -3,7 +3,8 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { AppScrollRestoration } from '../scroll-restoration.tsx';
 import { NavigationDrawer } from '../../components/navigation-drawer.tsx';
 import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
 import { logout } from '../../features/auth/api.ts';
@@ -45,7 +46,7 @@ export function SignedInLayout() {
   return (
     <div className={classes.shell}>
       {/* New pages start at the top (a footer link must not land mid-page); Back restores the position. */}
-      <ScrollRestoration />
+      <AppScrollRestoration />
       <a href="#main" className="skip-link">
         {messages.nav.skipToContent}
       </a>

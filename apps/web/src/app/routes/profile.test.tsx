@@ -15,6 +15,7 @@ import {
 } from '../../testing/order-fixtures.ts';
 import { fakeInvoiceServer, invoiceNo } from '../../testing/invoice-fixtures.ts';
 import { userProfile } from '../../testing/fixtures.ts';
+import { rememberPlacedOrder } from '../../features/orders/components/order-placed-modal.tsx';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
@@ -84,11 +85,11 @@ describe('/profile My Orders', () => {
     const { drawer } = await openOrder('FP-000101');
 
     const totals = within(drawer).getByRole('region', { name: 'Order totals' });
-    expect(within(totals).getByText('Subtotal').nextSibling).toHaveTextContent('₹2,000.00');
+    expect(within(totals).getByText('Subtotal (excl. GST)').nextSibling).toHaveTextContent('₹2,000.00');
     expect(within(totals).getByText('CGST').nextSibling).toHaveTextContent('₹50.00');
     expect(within(totals).getByText('SGST').nextSibling).toHaveTextContent('₹50.00');
     expect(within(totals).queryByText('IGST')).not.toBeInTheDocument();
-    expect(within(totals).getByText('Order total').nextSibling).toHaveTextContent('₹2,100.00');
+    expect(within(totals).getByText('Order total (incl. GST)').nextSibling).toHaveTextContent('₹2,100.00');
     expect(within(drawer).getByText('Deliver before Diwali')).toBeInTheDocument();
     const line = within(drawer).getByRole('row', { name: 'Vistara Aviator Classic, Black (C1)' });
     expect(within(line).getByText('54-18-140')).toBeInTheDocument();
@@ -148,19 +149,43 @@ describe('/profile My Orders', () => {
     expect(within(drawer).getByRole('link', { name: 'Go to purchase order' })).toHaveAttribute('href', '/purchase-order');
   });
 
-  it('shows the order-placed dialog while success=true and OK removes the flag', async () => {
+  it('shows the order-placed dialog once, right after the order it names was placed in this tab; OK removes the flag', async () => {
     fakeOrdersServer({ orders: manyOrders(1) });
     signIn();
     const user = userEvent.setup();
-    const { router } = renderApp('/profile?order=true&success=true');
+    rememberPlacedOrder('FP/2026-27/000101');
+    const arrival = { pathname: '/profile', search: '?order=true&success=true', state: { orderRefNo: 'FP/2026-27/000101' } };
+    const first = renderApp(arrival);
 
     const dialog = await screen.findByRole('dialog', { name: 'Order Placed Successfully' });
     expect(within(dialog).getByText('You can track status of your orders at any time in my order section.')).toBeInTheDocument();
+    expect(within(dialog).getByText('FP/2026-27/000101')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe('?order=true'));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?order=true'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order Placed Successfully' })).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(first.router.state.location.pathname).toBe('/profile');
+    first.unmount();
+
+    // The same entry again (a reload or Back keeps its state): the dialog was shown, it stays closed.
+    renderApp(arrival);
+    expect(await screen.findByRole('tab', { name: 'My Orders', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Order FP-000101' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Order Placed Successfully' })).not.toBeInTheDocument();
+  });
+
+  it('shows no order-placed dialog for ?success=true alone (a bookmark), nor for an order not placed in this tab', async () => {
+    fakeOrdersServer({ orders: manyOrders(1) });
+    signIn();
+    const bookmark = renderApp('/profile?order=true&success=true');
+    expect(await screen.findByRole('row', { name: 'Order FP-000101' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Order Placed Successfully' })).not.toBeInTheDocument();
+    bookmark.unmount();
+
+    rememberPlacedOrder('FP/2026-27/000102');
+    renderApp({ pathname: '/profile', search: '?order=true&success=true', state: { orderRefNo: 'FP/2026-27/000099' } });
+    expect(await screen.findByRole('row', { name: 'Order FP-000101' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Order Placed Successfully' })).not.toBeInTheDocument();
   });
 });
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Tabs.css';
 import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import tabClasses from '../../features/account/components/account-tabs.module.css';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
@@ -16,7 +16,7 @@ import { useActing } from '../../lib/use-acting.ts';
 import { profileQueries } from '../../lib/profile-queries.ts';
 import { MyInvoices } from '../../features/invoices/components/my-invoices.tsx';
 import { MyOrders } from '../../features/orders/components/my-orders.tsx';
-import { OrderPlacedModal, orderRefFrom } from '../../features/orders/components/order-placed-modal.tsx';
+import { forgetPlacedOrder, justPlacedOrderRef, OrderPlacedModal } from '../../features/orders/components/order-placed-modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'My Account';
@@ -35,7 +35,8 @@ type TabValue = Tab['value'];
 /**
  * /profile (and /my-orders): the account tabs chosen by URL flags (no flag → My Profile,
  * ?order=true → My Orders, ?change-password=true, ?my-invoices=true, ?switch-user=true), and the
- * 'Order Placed Successfully' dialog while ?success=true (OK drops the flag). Switch User is for a
+ * 'Order Placed Successfully' dialog with ?success=true right after the order it names was placed in
+ * this tab (once: not on a reload, Back or a bookmark; OK drops the flag). Switch User is for a
  * sales executive only; My Orders and My Invoices wait until they have chosen a retailer, whose
  * profile, orders and invoices the tabs then show. A flag for a tab that is not offered falls back
  * to My Profile.
@@ -60,6 +61,11 @@ export function ProfileRoute() {
       : TABS.find((tab) => tab.flag !== null && searchParams.get(tab.flag) === 'true')?.value;
   const active: TabValue = flagged !== undefined && isOffered(flagged) ? flagged : 'profile';
   const success = searchParams.get('success') === 'true';
+  // Read once on arrival, then consumed: the dialog belongs to the navigation that placed the order.
+  const [placedRef] = useState(() => (success ? justPlacedOrderRef(location.state) : null));
+  useEffect(() => {
+    if (placedRef !== null) forgetPlacedOrder(placedRef);
+  }, [placedRef]);
   // Until the role is known the offered tabs are not: /profile?order=true must not flash My Profile.
   // A failed load counts as known (errorUpdatedAt stays set while a retry is pending), so the
   // tabs stay and My Profile shows the error with its Retry.
@@ -135,7 +141,7 @@ export function ProfileRoute() {
           <Skeleton height={220} radius="md" />
         </Stack>
       )}
-      <OrderPlacedModal opened={success} orderRefNo={orderRefFrom(location.state)} onClose={closeSuccess} />
+      <OrderPlacedModal opened={success && placedRef !== null} orderRefNo={placedRef} onClose={closeSuccess} />
     </Stack>
   );
 }

@@ -30,8 +30,10 @@ describe('/purchase-order', () => {
     signIn();
     const line = await openPurchaseOrder();
 
-    expect(screen.getByText('You have 1 item in your order')).toBeInTheDocument();
-    expect(within(line).getByText(/Size 54-18-140/)).toBeInTheDocument();
+    expect(screen.getByText('You have 1 line (2 pcs) in your order')).toBeInTheDocument();
+    const model = screen.getByRole('listitem', { name: 'Vistara Aviator Classic (VXAV1023)' });
+    expect(within(model).getByText(/Size 54-18-140/)).toBeInTheDocument();
+    expect(within(model).getByRole('listitem', { name: LINE })).toBe(line);
     expect(within(screen.getByRole('main')).getByText('Verma Opticals')).toBeInTheDocument();
     expect(await screen.findByTestId('cart-count')).toHaveTextContent('1');
   });
@@ -217,6 +219,164 @@ describe('/purchase-order', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(requestsTo(fetchSpy, '/api/Order/placeOrder')).toHaveLength(1));
     expect(requestsTo(fetchSpy, '/api/Order/placeOrder')[0]?.body).toEqual({ CartId: 31, Note: null, Email: BLR.email });
+  });
+});
+
+describe('/purchase-order: money and stock a retailer can check', () => {
+  /**
+   * Two models: a frame at ₹1,000 less 10% (₹900 net) in two colours, 5% GST; a case (accessory)
+   * at ₹350.55, 18% GST. Telangana: CGST + SGST per rate.
+   */
+  const frameC1 = cartItem({
+    CartProductDetailId: 501,
+    CartProductTotQuantity: 2,
+    Discount: { UsePercentage: '1', DiscountPercentage: 10, DiscountAmount: 0, TotalDiscount: 100, DiscountName: 'Telangana 10%', DiscountId: 1 },
+    ProductPrice: 1000,
+    NetUnitPrice: 900,
+    costPriceWithoutGST: 1800,
+    CGSTValue: 45,
+    SGSTValue: 45,
+    CartProductTotPrice: 1890,
+    availableStockQuantity: 12,
+  });
+  const caseLine = cartItem({
+    CartProductDetailId: 502,
+    ProductID: 2,
+    ProductTypeID: 4,
+    ProductCode: 'ACC-CASE-01',
+    ProductName: 'Hard case',
+    ProductColor: 'Brown',
+    ColorVariant: 'C1',
+    CartProductTotQuantity: 1,
+    ProductPrice: 350.55,
+    NetUnitPrice: 350.55,
+    costPriceWithoutGST: 350.55,
+    CGSTRate: 9,
+    SGSTRate: 9,
+    CGSTValue: 31.55,
+    SGSTValue: 31.55,
+    CartProductTotPrice: 413.65,
+    availableStockQuantity: 40,
+  });
+  const frameC2 = cartItem({
+    ...frameC1,
+    CartProductDetailId: 503,
+    ProductColor: 'Tortoise',
+    ColorVariant: 'C2',
+    CartProductTotQuantity: 1,
+    costPriceWithoutGST: 900,
+    CGSTValue: 22.5,
+    SGSTValue: 22.5,
+    CartProductTotPrice: 945,
+    availableStockQuantity: 3,
+  });
+  const mixed = cartResponse({
+    // The frame's second colour was added last: it still shows under its model.
+    cartItems: [frameC1, caseLine, frameC2],
+    CartTotPrice: 3050.55,
+    TotalCGSTValue: 99.05,
+    TotalSGSTValue: 99.05,
+    cartTotalGSTAmt: 198.1,
+    CartProductTotPricewithGST: 3248.65,
+    rates: null,
+    taxByRate: [
+      { GSTRate: 5, TaxableValue: 2700, CGSTRate: 2.5, CGSTValue: 67.5, SGSTRate: 2.5, SGSTValue: 67.5, IGSTRate: 0, IGSTValue: 0 },
+      { GSTRate: 18, TaxableValue: 350.55, CGSTRate: 9, CGSTValue: 31.55, SGSTRate: 9, SGSTValue: 31.55, IGSTRate: 0, IGSTValue: 0 },
+    ],
+  });
+  const rupees = (text: string | null | undefined) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+  it('groups the colours of a model under it; each line shows stock, net unit price with the list price struck, and a total excl. GST', async () => {
+    fakeCartServer({ cart: mixed });
+    signIn();
+    await openPurchaseOrder();
+    expect(screen.getByText('You have 3 lines (4 pcs) in your order')).toBeInTheDocument();
+
+    const models = within(screen.getByRole('list', { name: 'Order lines' })).getAllByRole('listitem', { name: /\(/ });
+    const frame = screen.getByRole('listitem', { name: 'Vistara Aviator Classic (VXAV1023)' });
+    expect(within(frame).getAllByRole('listitem').map((line) => line.getAttribute('aria-label'))).toEqual([
+      'Vistara Aviator Classic, Black (C1)',
+      'Vistara Aviator Classic, Tortoise (C2)',
+    ]);
+    expect(models[0]).toBe(frame);
+    expect(within(frame).getByText(/Discount 10% off/)).toBeInTheDocument();
+
+    const black = within(frame).getByRole('listitem', { name: 'Vistara Aviator Classic, Black (C1)' });
+    expect(within(black).getByText('12 in stock')).toBeInTheDocument();
+    expect(within(black).getByText(/₹900\.00/)).toBeInTheDocument();
+    expect(within(black).getByText(/₹1,000\.00/).closest('s')).not.toBeNull();
+    expect(within(black).getByText('₹1,800.00')).toBeInTheDocument();
+    expect(within(black).getByText('excl. GST')).toBeInTheDocument();
+
+    const hardCase = screen.getByRole('listitem', { name: 'Hard case (ACC-CASE-01)' });
+    expect(within(hardCase).getByText(/Discount N\/A/)).toBeInTheDocument();
+    const caseRow = within(hardCase).getByRole('listitem', { name: 'Hard case, Brown (C1)' });
+    expect(within(caseRow).queryByText((_, element) => element?.tagName === 'S')).toBeNull();
+  });
+
+  it('shows line totals that add up to the subtotal on screen, and GST per rate', async () => {
+    fakeCartServer({ cart: mixed });
+    signIn();
+    await openPurchaseOrder();
+
+    const lines = [frameC1, caseLine, frameC2].map((item) =>
+      screen.getByRole('listitem', { name: `${item.ProductName}, ${item.ProductColor} (${item.ColorVariant})` }),
+    );
+    const lineTotals = lines.map((line) => rupees(within(line).getByText('excl. GST').previousElementSibling?.textContent));
+    expect(lineTotals).toEqual([1800, 350.55, 900]);
+    const summary = screen.getByRole('region', { name: 'Payment summary' });
+    const row = (label: string) => rupees(within(summary).getByText(label).nextElementSibling?.textContent);
+    expect(Math.round(lineTotals.reduce((a, b) => a + b, 0) * 100)).toBe(Math.round(row('Subtotal (excl. GST)') * 100));
+    expect(row('CGST 2.5% on ₹2,700.00')).toBe(67.5);
+    expect(row('SGST 2.5% on ₹2,700.00')).toBe(67.5);
+    expect(row('CGST 9% on ₹350.55')).toBe(31.55);
+    expect(row('SGST 9% on ₹350.55')).toBe(31.55);
+    expect(row('Order total (incl. GST)')).toBe(3248.65);
+    expect(within(summary).queryByText(/CGST 2\.5%$|^CGST \(/)).toBeNull();
+  });
+
+  it('shows the lines not loaded yet as one amount, so the lines still add up to the subtotal', async () => {
+    fakeCartServer({ cart: { ...mixed, cartItems: [frameC1, caseLine], cartItemsCount: 3 } });
+    signIn();
+    await openPurchaseOrder();
+    const rest = screen.getByText('1 more line not shown').parentElement!;
+    expect(rest).toHaveTextContent('₹900.00 excl. GST');
+  });
+
+  it('flags a line above the stock left on arrival, with the pieces left, and keeps Place order off with the reason beside it', async () => {
+    const overStock = { ...frameC2, CartProductTotQuantity: 5, QuantityProblem: messages.quantity.placeOrderStock(3) };
+    fakeCartServer({ cart: { ...mixed, cartItems: [frameC1, caseLine, overStock], LinesToChange: 1 } });
+    signIn();
+    await openPurchaseOrder();
+
+    const line = screen.getByRole('listitem', { name: 'Vistara Aviator Classic, Tortoise (C2)' });
+    expect(within(line).getByRole('alert')).toHaveTextContent("We're sorry, only 3 items are left in stock. Please update quantity to place order");
+    expect(within(line).getByText('3 in stock')).toBeInTheDocument();
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('1 line needs a change before you can place the order: see the message on the line.');
+    // The other lines have nothing to change.
+    expect(within(screen.getByRole('listitem', { name: LINE })).queryByRole('alert')).toBeNull();
+  });
+
+  it('flags a line above the per-colour limit on arrival with the limit, and a typed quantity above it too', async () => {
+    const overLimit = { ...frameC1, CartProductTotQuantity: 25, availableStockQuantity: 60, QuantityProblem: messages.quantity.modelLimitOf(20) };
+    fakeCartServer({ cart: { ...mixed, cartItems: [overLimit, caseLine], LinesToChange: 1, MaxLimitPerVariant: 20 } });
+    signIn();
+    const user = userEvent.setup();
+    const line = await openPurchaseOrder();
+    expect(within(line).getByRole('alert')).toHaveTextContent('Model quantity limit reached for this color (max 20 per colour)');
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+
+    const field = within(line).getByRole('textbox', { name: `Quantity of ${LINE}` });
+    await user.clear(field);
+    await user.type(field, '21');
+    expect(within(line).getByRole('alert')).toHaveTextContent('Model quantity limit reached for this color (max 20 per colour)');
+    expect(within(line).getByRole('button', { name: 'Update' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '20');
+    expect(within(line).queryByRole('alert')).toBeNull();
+    expect(within(line).getByRole('button', { name: 'Update' })).toBeEnabled();
   });
 });
 

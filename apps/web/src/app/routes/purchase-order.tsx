@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Modal.css';
+import { formatInr, rupeesToPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import type { CartItem } from '@frameport/domain/contract';
 import { Alert, Button, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
@@ -13,11 +14,11 @@ import { ChooseRetailerPrompt } from '../../features/acting/components/choose-re
 import { useActing } from '../../lib/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
 import { CreditPanel } from '../../features/cart/components/credit-panel.tsx';
-import { CartLine, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
+import { CartModelGroup, groupByModel, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';
 import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
 import { usePlaceOrder } from '../../features/orders/api.ts';
-import type { OrderPlacedState } from '../../features/orders/components/order-placed-modal.tsx';
+import { rememberPlacedOrder, type OrderPlacedState } from '../../features/orders/components/order-placed-modal.tsx';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -31,8 +32,11 @@ const AFTER_ORDER_PATH = '/profile?order=true&success=true';
 type Confirming = { kind: 'delete'; item: CartItem } | { kind: 'clear' } | null;
 
 /**
- * /purchase-order: the cart. Lines with quantity Update and Delete, Clear Cart, Load more, order
- * notes, the bill-to block, the server's payment summary and Place order (fields lock while placing).
+ * /purchase-order: the purchase order (the cart). Lines grouped by model, each colour with its
+ * stock, net unit price, quantity Update and Delete and its total before GST (the lines add up to
+ * the subtotal); Clear Cart, Load more, order notes, the bill-to block, the server's payment
+ * summary and Place order (fields lock while placing; off, with the reason beside it, while a line
+ * is above its stock or the per-colour limit).
  */
 export function PurchaseOrderRoute() {
   const { email, canOrder, isSalesExecutive } = useActing();
@@ -77,13 +81,23 @@ function PurchaseOrder({ email }: { email: string | null }) {
   const data = cart.data;
   const lines = data.cartItems;
   const count = data.cartItemsCount;
+  const maxPerVariant = data.MaxLimitPerVariant;
   const quantityOf = (item: CartItem) => drafts[item.CartProductDetailId] ?? item.CartProductTotQuantity;
   const anyInvalid = lines.some(
-    (item) => !item.IsExpired && quantityOf(item) !== item.CartProductTotQuantity && lineQuantityError(item, quantityOf(item)) !== null,
+    (item) =>
+      !item.IsExpired &&
+      quantityOf(item) !== item.CartProductTotQuantity &&
+      lineQuantityError(item, quantityOf(item), maxPerVariant) !== null,
   );
   const anyExpired = lines.some((item) => item.IsExpired);
   const cartId = data.billToInfo.CartId;
-  const canPlace = count > 0 && cartId !== null && !anyInvalid && !locked;
+  const toChange = data.LinesToChange;
+  const canPlace = count > 0 && cartId !== null && !anyInvalid && toChange === 0 && !locked;
+  // The lines not loaded yet, as one row, so the lines on screen add up to the subtotal.
+  const notShown = count - lines.length;
+  const notShownPaise =
+    rupeesToPaise(data.CartTotPrice) -
+    lines.reduce((sum, item) => sum + (item.IsExpired ? 0 : rupeesToPaise(item.costPriceWithoutGST)), 0);
 
   const setDraft = (item: CartItem, quantity: number) =>
     setDrafts((current) => ({ ...current, [item.CartProductDetailId]: quantity }));
@@ -113,6 +127,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
     place.mutate({ CartId: cartId, Note: note }, {
       onSuccess: (order) => {
         const state: OrderPlacedState = { orderRefNo: order.OrderRefNo };
+        rememberPlacedOrder(order.OrderRefNo);
         void navigate(AFTER_ORDER_PATH, { state });
       },
     });
@@ -126,7 +141,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
         title={PAGE_TITLE}
         description={
           <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
-            You have {count} {count === 1 ? 'item' : 'items'} in your order
+            {messages.order.lineCount(count, data.TotalQuantity)}
           </Text>
         }
         aside={
@@ -163,20 +178,29 @@ function PurchaseOrder({ email }: { email: string | null }) {
               </Alert>
             )}
             <ul className={classes.lines} aria-label="Order lines" aria-busy={cart.isPlaceholderData}>
-              {lines.map((item) => (
-                <CartLine
-                  key={item.CartProductDetailId}
-                  item={item}
-                  quantity={quantityOf(item)}
-                  onQuantityChange={(quantity) => setDraft(item, quantity)}
-                  onUpdate={() => saveLine(item)}
-                  onDelete={() => setConfirming({ kind: 'delete', item })}
-                  updating={updatingId === item.CartProductDetailId}
-                  locked={locked}
+              {groupByModel(lines).map((items) => (
+                <CartModelGroup
+                  key={items[0]!.ProductID}
+                  items={items}
+                  lineProps={(item) => ({
+                    quantity: quantityOf(item),
+                    maxPerVariant,
+                    onQuantityChange: (quantity) => setDraft(item, quantity),
+                    onUpdate: () => saveLine(item),
+                    onDelete: () => setConfirming({ kind: 'delete', item }),
+                    updating: updatingId === item.CartProductDetailId,
+                    locked,
+                  })}
                 />
               ))}
             </ul>
-            {lines.length < count && (
+            {notShown > 0 && (
+              <Text size="sm" c="dimmed" className={`${classes.lineSummary} tabular`}>
+                <span>{messages.order.linesNotShown(notShown)}</span>
+                <span>{formatInr(notShownPaise)} excl. GST</span>
+              </Text>
+            )}
+            {notShown > 0 && (
               <Button
                 variant="default"
                 onClick={() => setPageSize((size) => size + CART_PAGE_STEP)}
@@ -202,12 +226,24 @@ function PurchaseOrder({ email }: { email: string | null }) {
             <PaymentSummary totals={data} />
             {/* Staff ordering for a retailer see its credit before placing; a retailer ordering for itself does not. */}
             {email !== null && <CreditPanel email={email} orderTotal={data.CartProductTotPricewithGST} />}
-            {anyInvalid && (
-              <Text size="sm" c="red.8" role="status">
+            {toChange > 0 && (
+              <Text size="sm" c="red.8" role="status" id="place-order-reason">
+                {messages.order.linesToChange(toChange)}
+              </Text>
+            )}
+            {anyInvalid && toChange === 0 && (
+              <Text size="sm" c="red.8" role="status" id="place-order-reason">
                 {messages.order.fixQuantities}
               </Text>
             )}
-            <Button size="md" fullWidth onClick={placeOrder} disabled={!canPlace} loading={locked}>
+            <Button
+              size="md"
+              fullWidth
+              onClick={placeOrder}
+              disabled={!canPlace}
+              loading={locked}
+              aria-describedby={toChange > 0 || anyInvalid ? 'place-order-reason' : undefined}
+            >
               Place order
             </Button>
           </Stack>

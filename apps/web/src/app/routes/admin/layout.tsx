@@ -2,7 +2,8 @@ import { ROLE_NAMES, normaliseRole } from '@frameport/domain/contract/auth';
 import { messages } from '@frameport/domain/messages';
 import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
+import { AppScrollRestoration } from '../../scroll-restoration.tsx';
 import { ADMIN_LINKS, ADMIN_PATH, HOME_PATH } from '../../../config/paths.ts';
 import { logout } from '../../../features/auth/api.ts';
 import { profileQueries } from '../../../lib/profile-queries.ts';
@@ -19,7 +20,7 @@ export function AdminLayout() {
 
   return (
     <div className={classes.shell}>
-      <ScrollRestoration />
+      <AppScrollRestoration />
       <a href="#main" className="skip-link">
         {messages.nav.skipToContent}
       </a>

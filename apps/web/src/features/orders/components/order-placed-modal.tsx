@@ -8,6 +8,42 @@ export const ORDER_PLACED_DETAIL = 'You can track status of your orders at any t
 /** Navigation state the purchase order hands over with /profile?order=true&success=true. */
 export type OrderPlacedState = { orderRefNo?: string };
 
+/** sessionStorage key: the order placed in this tab whose dialog has not been shown yet. */
+const JUST_PLACED_KEY = 'frameport.orderJustPlaced';
+
+/**
+ * Remembers, in this tab only, that `orderRefNo` was just placed: My Orders shows its dialog
+ * once, on the navigation that carries the same reference in its state, and never again (not on
+ * a reload, Back, or a bookmark of /profile?order=true&success=true).
+ */
+export function rememberPlacedOrder(orderRefNo: string): void {
+  try {
+    sessionStorage.setItem(JUST_PLACED_KEY, orderRefNo);
+  } catch {
+    // Storage refused (private mode): the dialog is not shown, the order is in My Orders all the same.
+  }
+}
+
+/** The reference in `state` when it is the order just placed in this tab and its dialog is still to show; else null. */
+export function justPlacedOrderRef(state: unknown): string | null {
+  const orderRefNo = orderRefFrom(state);
+  if (orderRefNo === null) return null;
+  try {
+    return sessionStorage.getItem(JUST_PLACED_KEY) === orderRefNo ? orderRefNo : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The dialog of `orderRefNo` has been shown: it is not shown again. */
+export function forgetPlacedOrder(orderRefNo: string): void {
+  try {
+    if (sessionStorage.getItem(JUST_PLACED_KEY) === orderRefNo) sessionStorage.removeItem(JUST_PLACED_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
 /** The order reference in a location's state, when it carries one. */
 export function orderRefFrom(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('orderRefNo' in state)) return null;
