@@ -330,7 +330,9 @@ export const messages = {
     fixQuantities: 'Please correct the quantities marked in red before placing the order.',
     /** The purchase order's count line; the spec's own text when it is empty. */
     lineCount: (lines: number, pieces: number) =>
-      lines === 0 ? 'You have 0 items in your order' : `You have ${lines} ${lines === 1 ? 'line' : 'lines'} (${pieces} pcs) in your order`,
+      lines === 0 ? 'You have 0 items in your order' : `You have ${lines} ${lines === 1 ? 'line' : 'lines'} (${piecesText(pieces)}) in your order`,
+    /** A line's quantity where it cannot be changed (a free or expired line). */
+    lineQuantity: (pieces: number) => `Qty ${piecesText(pieces)}`,
     /** Why Place order is off while lines are above their stock or the per-colour limit. */
     linesToChange: (lines: number) =>
       `${lines === 1 ? '1 line needs' : `${lines} lines need`} a change before you can place the order: see the message on the line.`,

@@ -150,7 +150,7 @@ export function CartLine({ item, quantity, maxPerVariant, onQuantityChange, onUp
         {item.IsExpired || item.IsFree ? (
           <>
             <Text size="sm" className="tabular">
-              Qty {stored} pcs
+              {messages.order.lineQuantity(stored)}
             </Text>
             {!item.IsExpired && error !== null && (
               <Text size="xs" c="red.8" role="alert">
