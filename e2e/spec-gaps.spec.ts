@@ -124,6 +124,8 @@ test('the profile menu links to the lens product’s login in a new tab', async 
   await expect(link).toHaveAttribute('href', 'https://lens.frameport.test/login');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener');
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'profile menu with the lens login');
   // getConfig's answer is kept for the next pages in a cookie named config, for a day.
   const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'config');
   expect(cookie).toBeDefined();
