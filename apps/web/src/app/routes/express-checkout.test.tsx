@@ -131,6 +131,8 @@ describe('/express-checkout', () => {
     const { router } = await openExpress();
 
     await pickModel(user, 'vx-av', 'VX-AV-1023');
+    // The picked model's first colour takes the focus: type a model, pick it, type a quantity.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Quantity of VX-AV-1023 Black (C1)' })).toHaveFocus());
     expect(addAllButton()).toBeDisabled();
     expect(addAllButton()).toHaveAccessibleDescription('Enter a quantity for at least one colour to add it to your order.');
 
@@ -294,7 +296,7 @@ describe('/express-checkout', () => {
     const black = screen.getByRole('textbox', { name: 'Quantity of VX-AV-1023 Black (C1)' });
     await user.clear(black);
     await user.type(black, '2');
-    expect(screen.getByText(messages.quantity.modelLimit)).toBeInTheDocument();
+    expect(screen.getByText(messages.quantity.modelLimitOf(11))).toBeInTheDocument();
     expect(addAllButton()).toHaveAccessibleDescription('Fix the quantities marked on 1 row first.');
 
     // The count says 1 piece is in the order; 1 + 4 is above the order's limit of 4 pieces.

@@ -94,7 +94,7 @@ describe('row problems', () => {
   it('flags stock, the per-colour limit and an out-of-stock colour on the row', () => {
     const row: ProductRow = { ...productRow(aviator, TELANGANA), quantities: { C1: 6, C2: 4, C3: 1 } };
     expect(quantityError(row, 'C2', null)).toBe('Only 3 available in stock!');
-    expect(quantityError(row, 'C1', 5)).toBe(messages.quantity.modelLimit);
+    expect(quantityError(row, 'C1', 5)).toBe(messages.quantity.modelLimitOf(5));
     expect(quantityError(row, 'C1', null)).toBeNull();
     expect(quantityError(row, 'C3', null)).toBe(messages.quantity.outOfStock);
     expect(rowsWithProblems([row], null)).toEqual([row]);
@@ -114,7 +114,7 @@ describe('what the order holds already', () => {
     ]);
     const row: ProductRow = { ...productRow(aviator, TELANGANA), quantities: { C1: 3, C2: 2 } };
     // C1: 9 + 3 = 12 is all the stock, but above a limit of 10; C2: 2 + 2 = 4 > 3 in stock.
-    expect(quantityError(row, 'C1', 10, inOrder)).toBe(messages.quantity.modelLimit);
+    expect(quantityError(row, 'C1', 10, inOrder)).toBe(messages.quantity.modelLimitOf(10));
     expect(quantityError(row, 'C1', 20, inOrder)).toBeNull();
     expect(quantityError(row, 'C2', 20, inOrder)).toBe('Only 3 available in stock!');
     expect(rowsWithProblems([row], 20, inOrder)).toEqual([row]);

@@ -72,6 +72,8 @@ export function ExpressCheckout({
   const [importing, setImporting] = useState(false);
   const [importStatus, setImportStatus] = useState<ImportStatus | null>(null);
   const [addedNote, setAddedNote] = useState<string | null>(null);
+  // The row just picked from the model box: its first quantity box takes the focus (type, pick, type).
+  const [pickedKey, setPickedKey] = useState<string | null>(null);
   const leaving = useRef(false);
 
   const { pieces, totals } = listTotals(rows);
@@ -117,6 +119,7 @@ export function ExpressCheckout({
   const pick = (blankKey: string, product: Product, gst: GstStateCodes | null) => {
     const row = productRow(product, gst);
     setRows((all) => [...all, row]);
+    setPickedKey(row.key);
     // The picked box makes way for the row; one blank box always stays for the next model.
     setBlanks((keys) => {
       const rest = keys.filter((key) => key !== blankKey);
@@ -200,6 +203,7 @@ export function ExpressCheckout({
                     row={row}
                     maxPerVariant={maxPerVariant}
                     inOrder={inOrder}
+                    focusFirst={row.key === pickedKey}
                     disabled={submitting}
                     onDelete={() => setDeleting(row)}
                     onQuantity={(variant, quantity) =>
@@ -325,14 +329,20 @@ type ProductRowItemProps = {
   row: ProductRow;
   maxPerVariant: number | null | undefined;
   inOrder: InOrder;
+  /** Move the focus to the first colour that takes a quantity (once, when the row appears). */
+  focusFirst: boolean;
   disabled: boolean;
   onDelete: () => void;
   onQuantity: (variant: string, quantity: number) => void;
 };
 
 /** A model in the list: its colours with stock and a quantity each; problems on the row itself. */
-function ProductRowItem({ row, maxPerVariant, inOrder, disabled, onDelete, onQuantity }: ProductRowItemProps) {
+function ProductRowItem({ row, maxPerVariant, inOrder, focusFirst, disabled, onDelete, onQuantity }: ProductRowItemProps) {
   const { product } = row;
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusFirst) panel.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
+  }, [focusFirst]);
   const rowPieces = Object.values(row.quantities).reduce((a, b) => a + b, 0);
   const problems = product.productColor.filter(
     (colour) => quantityError(row, colour.colorVariant, maxPerVariant, inOrder) !== null || row.skipped[colour.colorVariant],
@@ -365,7 +375,7 @@ function ProductRowItem({ row, maxPerVariant, inOrder, disabled, onDelete, onQua
           <IconTrash size={18} aria-hidden="true" />
         </ActionIcon>
       </Group>
-      <Accordion.Panel>
+      <Accordion.Panel ref={panel}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {product.productColor.map((colour) => {
             const name = `${colour.frameColor} (${colour.colorVariant})`;
