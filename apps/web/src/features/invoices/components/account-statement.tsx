@@ -8,6 +8,7 @@ import { defaultStatementRange, invoiceQueries, todayInIndia, type DateRange } f
 import { formatInvoiceDate, inr, OVERDUE_TEXT } from '../invoice-display.ts';
 import tableClasses from './invoice-table.module.css';
 import classes from './my-invoices.module.css';
+import { useScrollAreaProps } from './invoice-table.tsx';
 import { Notice } from './notice.tsx';
 import { SummaryCard } from './summary-card.tsx';
 
@@ -144,7 +145,7 @@ type OpenInvoicesProps = {
 
 function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoicesProps) {
   return (
-    <div className={tableClasses.scroll} role="region" aria-label="Open invoices (scrolls)" tabIndex={0}>
+    <div className={tableClasses.scroll} {...useScrollAreaProps('Open invoices (scrolls)')}>
       <Table className={tableClasses.table} aria-label="Open invoices" stickyHeader verticalSpacing="xs" tabularNums>
         <Table.Thead>
           <Table.Tr>
@@ -202,7 +203,7 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
 
 function StatementEntries({ statement, busy }: { statement: Statement; busy: boolean }) {
   return (
-    <div className={tableClasses.scroll} role="region" aria-label="Statement entries (scrolls)" tabIndex={0}>
+    <div className={tableClasses.scroll} {...useScrollAreaProps('Statement entries (scrolls)')}>
       <Table className={tableClasses.table} aria-label="Statement of account" aria-busy={busy} stickyHeader verticalSpacing="xs" tabularNums>
         <Table.Thead>
           <Table.Tr>

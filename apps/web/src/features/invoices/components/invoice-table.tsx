@@ -3,6 +3,7 @@ import type { InvoiceRow } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Checkbox, NativeSelect, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -27,7 +28,7 @@ type InvoiceTableProps = {
 /**
  * The invoices: number, date, amounts, status (row colour and text) and the PDF, with a checkbox on
  * each open invoice to pay it. Page sizes 10–200 and pages; the rows scroll inside a 450 px area
- * under a sticky header, and become stacked cards below 768 px.
+ * under a sticky header, and become stacked cards below 768 px that scroll with the page.
  */
 export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: InvoiceTableProps) {
   const [pageSize, setPageSize] = useState<number>(FIRST_PAGE_SIZE);
@@ -52,7 +53,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
 
   return (
     <div>
-      <div className={classes.scroll} role="region" aria-label="Invoices (scrolls)" tabIndex={0}>
+      <div className={classes.scroll} {...useScrollAreaProps('Invoices (scrolls)')}>
         <Table className={classes.table} aria-label="My invoices" stickyHeader verticalSpacing="xs" tabularNums>
           <Table.Thead>
             <Table.Tr>
@@ -170,4 +171,14 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
       </div>
     </div>
   );
+}
+
+/**
+ * A table's 450 px scroll area (spec section 9) is a named, focusable region, so the keyboard can
+ * scroll it. Below 768 px the rows are cards that scroll with the page (a box inside the page that
+ * scrolls too is hard to use with a thumb): then it is a plain block, no tab stop.
+ */
+export function useScrollAreaProps(label: string) {
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  return phone ? {} : ({ role: 'region', 'aria-label': label, tabIndex: 0 } as const);
 }

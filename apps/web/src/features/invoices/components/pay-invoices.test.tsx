@@ -70,6 +70,42 @@ describe('the pay flow', () => {
     expect(openSpy).not.toHaveBeenCalled();
   });
 
+  it('checks the amount as it is typed, against the total due of the invoices chosen', async () => {
+    const fetchSpy = fakeInvoiceServer();
+    const user = userEvent.setup();
+    renderInvoices();
+    const panel = await payPanel();
+    const amount = within(panel).getByLabelText('Amount to pay');
+    // Untouched: nothing to say yet.
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(panel).queryByText(messages.payment.amountRequired)).not.toBeInTheDocument();
+
+    await user.type(amount, '6250.51');
+    expect(within(panel).getByText(messages.payment.amountTooHigh)).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount.getAttribute('aria-describedby') ?? '').toContain(within(panel).getByText(messages.payment.amountTooHigh).id);
+
+    await user.type(amount, '{Backspace}');
+    expect(within(panel).queryByText(messages.payment.amountTooHigh)).not.toBeInTheDocument();
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(amount, '12');
+    expect(within(panel).getByText(messages.payment.amountDecimals)).toBeInTheDocument();
+    await user.clear(amount);
+    expect(within(panel).getByText(messages.payment.amountRequired)).toBeInTheDocument();
+    await user.type(amount, '0');
+    expect(within(panel).getByText(messages.payment.amountNotPositive)).toBeInTheDocument();
+
+    // The total due follows the invoice choice, and so does the check of what is typed.
+    await user.clear(amount);
+    await user.type(amount, '1300');
+    expect(within(panel).queryByText(messages.payment.amountTooHigh)).not.toBeInTheDocument();
+    await user.click(checkbox(2));
+    expect(totalDueIn(panel)).toHaveTextContent('₹1,250.50');
+    expect(within(panel).getByText(messages.payment.amountTooHigh)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchSpy, REQUEST)).toEqual([]);
+  });
+
   it('disables Proceed To Pay while the link is made, then locks the form and opens the payment page', async () => {
     let answer: (response: Response) => void = () => {};
     const fetchSpy = fakeInvoiceServer({ paymentRequest: () => new Promise<Response>((resolve) => (answer = resolve)) });

@@ -18,7 +18,10 @@ import { Notice, type NoticeTone } from './notice.tsx';
 export type PayFlow = {
   amount: string;
   setAmount: (amount: string) => void;
-  /** The spec's amount message after a Proceed To Pay that did not pass. */
+  /**
+   * The spec's amount message, checked as the amount is typed (and against the total due as the
+   * invoice choice changes); shown once the field has been typed in or Proceed To Pay pressed.
+   */
   amountError: string | null;
   proceed: () => void;
   creating: boolean;
@@ -40,7 +43,10 @@ export type PayFlow = {
 
 export function usePayFlow({ retailerId, scope }: { retailerId: number; scope: PayScope }): PayFlow {
   const [amount, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  // An untouched field is not yet wrong: the message waits for typing or for Proceed To Pay.
+  const [amountTouched, setAmountTouched] = useState(false);
+  const checked = checkAmountToPay(amount, scope.duePaise);
+  const amountError = amountTouched && !checked.ok ? checked.message : null;
   const [popupBlocked, setPopupBlocked] = useState(false);
   /** When the automatic status read is due (ms since the epoch); null once done or cancelled. */
   const [deadline, setDeadline] = useState<number | null>(null);
@@ -67,12 +73,8 @@ export function usePayFlow({ retailerId, scope }: { retailerId: number; scope: P
 
   const proceed = () => {
     if (link !== null || create.isPending) return;
-    const checked = checkAmountToPay(amount, scope.duePaise);
-    if (!checked.ok) {
-      setAmountError(checked.message);
-      return;
-    }
-    setAmountError(null);
+    setAmountTouched(true);
+    if (!checked.ok) return;
     create.mutate(
       { retailerId, amount: paiseToRupees(checked.paise), invoiceNos: scope.invoiceNos },
       {
@@ -108,7 +110,7 @@ export function usePayFlow({ retailerId, scope }: { retailerId: number; scope: P
     amount,
     setAmount: (next) => {
       setAmountText(next);
-      if (amountError !== null) setAmountError(null);
+      setAmountTouched(true);
     },
     amountError,
     proceed,
@@ -126,7 +128,7 @@ export function usePayFlow({ retailerId, scope }: { retailerId: number; scope: P
       create.reset();
       status.reset();
       setAmountText('');
-      setAmountError(null);
+      setAmountTouched(false);
       setPopupBlocked(false);
       setDeadline(null);
     },
