@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { getSessionState } from '../lib/session.ts';
 import './mantine-styles.ts';
 import './global.css';
+import './touch-targets.css';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter, loadMatchedRoutes } from './router.tsx';
 

@@ -1,6 +1,7 @@
 import { QUANTITY_MAX, QUANTITY_MIN, sanitiseQuantity } from '@frameport/domain';
 import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import classes from './quantity-input.module.css';
 
 type QuantityInputProps = {
   /** The accessible name of the field, e.g. 'Quantity of Black (C1)'. */
@@ -19,9 +20,10 @@ type QuantityInputProps = {
 };
 
 /**
- * The one quantity entry (cards, product details, purchase order): minus, a numeric field and plus,
- * with the rule's message inline. It never blocks typing a number above the cap, so the spec's
- * 'Please enter quantity between 0 to 100' can be shown.
+ * The one quantity entry (cards, list rows, product details, express checkout, purchase order):
+ * minus, a numeric field and plus, with the rule's message inline. It never blocks typing a number
+ * above the cap, so the spec's 'Please enter quantity between 0 to 100' can be shown. Compact on a
+ * desktop (`size`), 44×44 px on a phone (its stylesheet).
  */
 export function QuantityInput({
   label,
@@ -48,6 +50,7 @@ export function QuantityInput({
         <ActionIcon
           variant="default"
           size={buttonSize}
+          className={classes.step}
           aria-label={`Decrease ${label.toLowerCase()}`}
           disabled={disabled || value <= QUANTITY_MIN}
           onClick={() => onChange(Math.max(QUANTITY_MIN, Math.min(value, max + 1) - 1))}
@@ -58,6 +61,7 @@ export function QuantityInput({
           aria-label={showLabel ? undefined : label}
           size={size}
           w={64}
+          className={classes.field}
           inputMode="numeric"
           autoComplete="off"
           value={String(value)}
@@ -70,6 +74,7 @@ export function QuantityInput({
         <ActionIcon
           variant="default"
           size={buttonSize}
+          className={classes.step}
           aria-label={`Increase ${label.toLowerCase()}`}
           disabled={disabled || value >= max}
           onClick={() => onChange(Math.min(max, value + 1))}

@@ -49,6 +49,9 @@ export function SignedInHeader({ frames, sunglasses, categories, menuOpened, onT
             onClick={onToggleMenu}
             color="white"
             size="sm"
+            // The lines stay small; the button is a 44×44 px target (it shows on phones only).
+            w={44}
+            h={44}
             aria-label={messages.nav.openNavigation}
             aria-expanded={menuOpened}
           />

@@ -1,6 +1,6 @@
 import type { AccountStatement as Statement, InvoiceRow } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Badge, Button, Checkbox, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ import { defaultStatementRange, invoiceQueries, todayInIndia, type DateRange } f
 import { formatInvoiceDate, inr, OVERDUE_TEXT } from '../invoice-display.ts';
 import tableClasses from './invoice-table.module.css';
 import classes from './my-invoices.module.css';
-import { useScrollAreaProps } from './invoice-table.tsx';
+import { SelectToPay, useScrollAreaProps } from './invoice-table.tsx';
 import { Notice } from './notice.tsx';
 import { SummaryCard } from './summary-card.tsx';
 
@@ -170,12 +170,7 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
             rows.map((row) => (
               <Table.Tr key={row.InvoiceID} aria-label={`Open invoice ${row.InvoiceNo}`}>
                 <Table.Td className={tableClasses.select}>
-                  <Checkbox
-                    aria-label={messages.invoice.selectToPay(row.InvoiceNo)}
-                    checked={selected.has(row.InvoiceNo)}
-                    disabled={selectionLocked}
-                    onChange={(event) => onToggle(row.InvoiceNo, event.currentTarget.checked)}
-                  />
+                  <SelectToPay invoiceNo={row.InvoiceNo} checked={selected.has(row.InvoiceNo)} disabled={selectionLocked} onToggle={onToggle} />
                 </Table.Td>
                 <Table.Td className={tableClasses.number}>{row.InvoiceNo}</Table.Td>
                 <Table.Td data-label={messages.invoice.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>

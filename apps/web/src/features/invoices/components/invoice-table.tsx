@@ -85,11 +85,11 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
                 >
                   <Table.Td className={classes.select}>
                     {isOpen(row) && (
-                      <Checkbox
-                        aria-label={messages.invoice.selectToPay(row.InvoiceNo)}
+                      <SelectToPay
+                        invoiceNo={row.InvoiceNo}
                         checked={selected.has(row.InvoiceNo)}
                         disabled={selectionLocked}
-                        onChange={(event) => onToggle(row.InvoiceNo, event.currentTarget.checked)}
+                        onToggle={onToggle}
                       />
                     )}
                   </Table.Td>
@@ -181,4 +181,25 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
 export function useScrollAreaProps(label: string) {
   const phone = useMediaQuery('(max-width: 47.99em)');
   return phone ? {} : ({ role: 'region', 'aria-label': label, tabIndex: 0 } as const);
+}
+
+type SelectToPayProps = {
+  invoiceNo: string;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (invoiceNo: string, checked: boolean) => void;
+};
+
+/** An open invoice's pay checkbox, inside a label that makes the whole 44×44 px cell corner its target. */
+export function SelectToPay({ invoiceNo, checked, disabled, onToggle }: SelectToPayProps) {
+  return (
+    <label className={classes.selectTarget}>
+      <Checkbox
+        aria-label={messages.invoice.selectToPay(invoiceNo)}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onToggle(invoiceNo, event.currentTarget.checked)}
+      />
+    </label>
+  );
 }
