@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
+
+/**
+ * Issue 16 item 11: at 390 px every control a thumb uses is at least 44×44 px. On each screen the
+ * visible interactive elements of the header and the main content are measured; the test lists
+ * every one under 44×44.
+ *
+ * A control's target is its own box together with the boxes of its <label>s (a tap on the label
+ * operates it: Mantine draws a checkbox's or a segment's label beside a small or hidden input).
+ * The one exclusion, narrow on purpose: a link inside running text (an <a> whose nearest block is
+ * a <p>), which WCAG 2.5.8 exempts as inline; a link standing alone is measured like a button.
+ */
+const MIN = 44;
+/** Layout rounds sub-pixels (43.99 px); half a pixel of slack, no more. */
+const SLACK = 0.5;
+
+const INTERACTIVE = [
+  'button',
+  'a[href]',
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  'summary',
+  '[role="button"]',
+  '[role="checkbox"]',
+  '[role="radio"]',
+  '[role="switch"]',
+  '[role="tab"]',
+  '[role="slider"]',
+  '[role="menuitem"]',
+  '[role="link"]',
+].join(', ');
+
+/** The header's and the main content's controls under 44×44: 'button "Decrease quantity" 30×30'. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, min, slack }) => {
+      const found: string[] = [];
+      const seen = new Set<Element>();
+      const viewportWidth = document.documentElement.clientWidth;
+      for (const root of Array.from(document.querySelectorAll('header, main'))) {
+        for (const element of Array.from(root.querySelectorAll<HTMLElement>(selector))) {
+          if (seen.has(element)) continue;
+          seen.add(element);
+          // Not on screen: hidden, aria-hidden or inert, or placed outside the page (a skip link
+          // above it, a carousel's other slides beside it).
+          if (element.closest('[aria-hidden="true"], [inert]')) continue;
+          const style = getComputedStyle(element);
+          if (style.visibility === 'hidden' || style.display === 'none') continue;
+          const own = element.getBoundingClientRect();
+          const boxes = [own];
+          const labels = 'labels' in element ? Array.from((element as HTMLInputElement).labels ?? []) : [];
+          for (const label of labels) boxes.push(label.getBoundingClientRect());
+          const visible = boxes.filter((box) => box.width > 0 && box.height > 0);
+          if (visible.length === 0) continue;
+          const left = Math.min(...visible.map((box) => box.left));
+          const right = Math.max(...visible.map((box) => box.right));
+          const top = Math.min(...visible.map((box) => box.top + window.scrollY));
+          const bottom = Math.max(...visible.map((box) => box.bottom + window.scrollY));
+          if (right <= 0 || left >= viewportWidth || bottom <= 0) continue;
+          // Inline links in running text (WCAG 2.5.8's inline exception).
+          if (element.tagName === 'A' && style.display === 'inline' && element.parentElement?.closest('p')) continue;
+          const width = right - left;
+          const height = bottom - top;
+          if (width + slack >= min && height + slack >= min) continue;
+          const name =
+            element.getAttribute('aria-label') ??
+            (labels.map((label) => label.textContent?.trim()).find(Boolean) || element.textContent?.trim() || element.getAttribute('placeholder') || '');
+          const role = element.getAttribute('role') ?? element.tagName.toLowerCase() + (element.getAttribute('type') ? `[${element.getAttribute('type')}]` : '');
+          found.push(`${role} "${name.slice(0, 60)}" ${Math.round(width)}×${Math.round(height)}`);
+        }
+      }
+      return found;
+    },
+    { selector: INTERACTIVE, min: MIN, slack: SLACK },
+  );
+}
+
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+test.describe('tap targets at 390 px', () => {
+  test.skip(({ isMobile }) => !isMobile, 'measured on the phone');
+
+  test('the catalogue, a product, the purchase order and My Invoices have no control under 44×44', async ({ page, retailer, seed }) => {
+    test.setTimeout(240_000);
+    await seed.invoice(retailer, 100_000);
+    await signIn(page, retailer);
+
+    // Two lines in the purchase order.
+    const headers = await bearer(page);
+    const search = encodeURIComponent('isAvailable=true&productTypeId=1');
+    const found = await (await page.request.get(`/api/Product/getAll?search=${search}&pageNumber=1&pageSize=10`, { headers })).json();
+    type Colour = { colorVariant: string; availableStockQuantity: number };
+    const products = (found.Data.searchResults.value as { productId: number; productColor: Colour[] }[]).filter((product) =>
+      product.productColor.some((colour) => colour.availableStockQuantity >= PLENTY),
+    );
+    expect(products.length).toBeGreaterThanOrEqual(2);
+    const lines = products.slice(0, 2).map((product) => ({
+      ProductId: product.productId,
+      ColorVariant: product.productColor.find((colour) => colour.availableStockQuantity >= PLENTY)!.colorVariant,
+      Quantity: 1,
+    }));
+    const added = await page.request.post('/api/Product/addItemsToCart', { headers, data: { Products: lines } });
+    expect(added.status(), await added.text()).toBe(200);
+
+    const report: string[] = [];
+    const check = async (screen: string) => {
+      const small = await smallTargets(page);
+      report.push(...small.map((line) => `${screen}: ${line}`));
+      expect(await noHorizontalScroll(page), screen).toBe(true);
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => `${screen}: ${violation.id}`)).toEqual([]);
+    };
+
+    await page.goto('/products');
+    await settled(page);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await check('/products');
+
+    await page.goto(`/product-details?productId=${products[0]!.productId}`);
+    await settled(page);
+    await check('/product-details');
+
+    await page.goto('/purchase-order');
+    await settled(page);
+    await expect(page.getByRole('button', { name: /place order/i })).toBeVisible();
+    await check('/purchase-order');
+
+    await page.goto('/profile?my-invoices=true');
+    await expect(page.getByRole('table', { name: 'My invoices' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /^Select invoice / }).first()).toBeVisible();
+    await settled(page);
+    await check('My Invoices');
+
+    expect(report, `controls under ${MIN}×${MIN} px:\n${report.join('\n')}`).toEqual([]);
+  });
+});
