@@ -86,7 +86,7 @@ test('express checkout: a model number, a quantity, Add to order', async ({ page
   await quantity.fill('2');
   await page.getByRole('button', { name: 'Add all to order' }).click();
   await expect(page).toHaveURL(/\/purchase-order/);
-  await expect(page.getByText('You have 1 item in your order')).toBeVisible();
+  await expect(page.getByText('You have 1 line (2 pcs) in your order')).toBeVisible();
 });
 
 test('a Karnataka retailer sees IGST where the Telangana retailer sees CGST + SGST', async ({ page, seed }) => {
