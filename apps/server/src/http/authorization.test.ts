@@ -347,6 +347,8 @@ const ROUTES: Record<string, RouteCase> = {
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },
   'POST /api/test/sales-executives': { kind: 'admin' },
+  // Sets the stock it already has: the other routes' calls keep theirs.
+  'PUT /api/test/stock': { kind: 'admin', build: () => ({ body: { productId: B.productId, colorVariant: 'C1', availableStockQuantity: 1000 } }) },
   'POST /backoffice/LensMaster/LensInvoiceReport': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
   'POST /backoffice/LensMaster/AccountStatement': { kind: 'acting', build: (ctx) => ({ body: retailerIdBody(ctx) }) },
   'POST /backoffice/LensMaster/RazorpaymentRequest': {
@@ -523,7 +525,7 @@ describe('the authorization matrix', () => {
     try {
       const routes = (app: TestApp['app']) => app.routeTable.map((route) => `${route.method} ${route.url}`).sort();
       const seeding = routes(t.app).filter((route) => route.includes(' /api/test/'));
-      expect(seeding).toEqual(['POST /api/test/retailers', 'POST /api/test/sales-executives']);
+      expect(seeding).toEqual(['POST /api/test/retailers', 'POST /api/test/sales-executives', 'PUT /api/test/stock']);
       expect(routes(plain.app)).toEqual(routes(t.app).filter((route) => !seeding.includes(route)));
       const plainAdmin = await createStaffUser(plain.db, 'admin');
       const token = randomBytes(32).toString('base64url');
@@ -532,6 +534,13 @@ describe('the authorization matrix', () => {
         const response = await plain.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { stateCode: '36' } });
         expect(response.statusCode, url).toBe(404);
       }
+      const stock = await plain.app.inject({
+        method: 'PUT',
+        url: '/api/test/stock',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { productId: 1, colorVariant: 'C1', availableStockQuantity: 0 },
+      });
+      expect(stock.statusCode).toBe(404);
     } finally {
       await plain.close();
     }

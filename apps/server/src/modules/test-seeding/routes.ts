@@ -17,6 +17,12 @@ const TestRetailerSchema = TestAccountSchema.extend({
   retailerId: z.number().int(),
 });
 
+const TestStockBodySchema = z.object({
+  productId: z.number().int().positive(),
+  colorVariant: z.string().min(1).max(10),
+  availableStockQuantity: z.number().int().min(0).max(100_000),
+});
+
 export const testSeedingRoutes: FastifyPluginAsyncZod<{ seeding: TestSeedingService }> = async (app, { seeding }) => {
   app.post(
     '/api/test/retailers',
@@ -46,5 +52,22 @@ export const testSeedingRoutes: FastifyPluginAsyncZod<{ seeding: TestSeedingServ
       },
     },
     async () => ok(await seeding.createSalesExecutive()),
+  );
+
+  app.put(
+    '/api/test/stock',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags: ['Test'],
+        summary: "Sets one colour's stock (admin; only with TEST_SEEDING=true)",
+        description:
+          'As if other orders had taken stock: a line already in a cart can then be above the stock left. ' +
+          '404 when the product has no such colour variant.',
+        body: TestStockBodySchema,
+        response: { 200: envelopeOf(z.object({ availableStockQuantity: z.number().int() })) },
+      },
+    },
+    async (request) => ok(await seeding.setStock(request.body)),
   );
 };

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@frameport/domain/messages';
 import type { Db } from '../../db/client.ts';
-import { cities, countries, roles, states, users } from '../../db/schema.ts';
+import { cities, countries, productColours, roles, states, users } from '../../db/schema.ts';
 import { DEMO_LIMITS, DEMO_PASSWORDS, type RetailerSeed } from '../../db/seed/accounts.ts';
 import { makeGstin } from '../../db/seed/gstin.ts';
 import { insertRetailer } from '../../db/seed/retailers.ts';
@@ -83,6 +83,20 @@ export function createTestSeedingService({ db }: { db: Db }) {
         retailerId: ids.retailerId,
         userId: ids.userId,
       };
+    },
+
+    /**
+     * Sets one colour's stock, as stock falls when other retailers' orders take it: a line already
+     * in a cart is then above the stock left (the purchase order flags it on arrival).
+     */
+    async setStock(input: { productId: number; colorVariant: string; availableStockQuantity: number }) {
+      const updated = await db
+        .update(productColours)
+        .set({ availableStockQuantity: input.availableStockQuantity })
+        .where(and(eq(productColours.productId, input.productId), eq(productColours.colorVariant, input.colorVariant)))
+        .returning({ id: productColours.id });
+      if (updated.length === 0) throw new AppError('not_found', messages.http.notFound);
+      return { availableStockQuantity: input.availableStockQuantity };
     },
 
     async createSalesExecutive() {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { retailers, salesExecutiveRetailers, states } from '../../db/schema.ts';
+import { productColours, retailers, salesExecutiveRetailers, states } from '../../db/schema.ts';
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loginAs } from '../../test/factories.ts';
@@ -75,5 +75,32 @@ describe('POST /api/test/retailers and /api/test/sales-executives', () => {
   it('takes only Telangana (36) or Karnataka (29)', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/test/retailers', headers: admin, payload: { stateCode: '27' } });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/test/stock', () => {
+  it('sets one colour’s stock, which a cart line above it then shows; an unknown colour is 404', async () => {
+    const retailer = await post<Retailer>('/api/test/retailers', { stateCode: '36' });
+    const asRetailer = (await loginAs(t.app, retailer)).headers;
+    const [colour] = await t.db.select().from(productColours).limit(1);
+    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/test/stock', headers: admin, payload });
+    expect((await put({ productId: colour!.productId, colorVariant: colour!.colorVariant, availableStockQuantity: 5 })).statusCode).toBe(200);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product/addItemsToCart',
+      headers: asRetailer,
+      payload: { Products: [{ ProductId: colour!.productId, ColorVariant: colour!.colorVariant, Quantity: 4 }] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    const lowered = await put({ productId: colour!.productId, colorVariant: colour!.colorVariant, availableStockQuantity: 2 });
+    expect(lowered.json()).toEqual({ Status: 0, Error: null, Data: { availableStockQuantity: 2 } });
+    const cart = (await t.app.inject({ url: '/api/Product/getCartItems', headers: asRetailer })).json().Data;
+    expect(cart.cartItems[0].QuantityProblem).toBe(messages.quantity.placeOrderStock(2));
+    expect(cart.LinesToChange).toBe(1);
+
+    const unknown = await put({ productId: colour!.productId, colorVariant: 'C99', availableStockQuantity: 1 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(fail(messages.http.notFound));
   });
 });
