@@ -227,12 +227,12 @@ function PurchaseOrder({ email }: { email: string | null }) {
             {/* Staff ordering for a retailer see its credit before placing; a retailer ordering for itself does not. */}
             {email !== null && <CreditPanel email={email} orderTotal={data.CartProductTotPricewithGST} />}
             {toChange > 0 && (
-              <Text size="sm" c="red.8" role="status" id="place-order-reason">
+              <Text size="sm" c="red.9" role="status" id="place-order-reason">
                 {messages.order.linesToChange(toChange)}
               </Text>
             )}
             {anyInvalid && toChange === 0 && (
-              <Text size="sm" c="red.8" role="status" id="place-order-reason">
+              <Text size="sm" c="red.9" role="status" id="place-order-reason">
                 {messages.order.fixQuantities}
               </Text>
             )}

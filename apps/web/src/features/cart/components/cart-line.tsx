@@ -136,7 +136,7 @@ export function CartLine({ item, quantity, maxPerVariant, onQuantityChange, onUp
             </Badge>
           )}
         </Group>
-        <Text size="xs" c={stock === 0 ? 'red.8' : 'dimmed'} className="tabular">
+        <Text size="xs" c={stock === 0 ? 'red.9' : 'dimmed'} className="tabular">
           {stock === 0 ? messages.quantity.outOfStock : messages.quantity.inStock(stock)}
         </Text>
       </div>
@@ -153,7 +153,7 @@ export function CartLine({ item, quantity, maxPerVariant, onQuantityChange, onUp
               {messages.order.lineQuantity(stored)}
             </Text>
             {!item.IsExpired && error !== null && (
-              <Text size="xs" c="red.8" role="alert">
+              <Text size="xs" c="red.9" role="alert">
                 {error}
               </Text>
             )}
