@@ -59,7 +59,7 @@ test('a sales executive switches to a retailer and orders for them; the order is
 
   await header.getByRole('link', { name: 'Purchase order' }).click();
   await expect(page).toHaveURL(/\/purchase-order/);
-  await expect(page.getByText('You have 1 item in your order')).toBeVisible();
+  await expect(page.getByText('You have 1 line (2 pcs) in your order')).toBeVisible();
   // Karnataka retailer, Telangana supplier: IGST only.
   const summary = page.getByRole('region', { name: /Payment summary/i });
   await expect(summary.getByText(/^IGST/)).toBeVisible();
