@@ -3,7 +3,7 @@ import type { Filter } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Tabs, VisuallyHidden } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { useState } from 'react';
+import { useState, useTransition } from 'react';
 import { withoutFilters } from '../catalogue-url.ts';
 import { AvailabilitySwitch, FilterGroup } from './filter-panel.tsx';
 import classes from './mobile-filter-modal.module.css';
@@ -46,6 +46,9 @@ export function MobileFilterModal({ opened, onClose, filters, query, onApply }: 
 function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]; initial: CatalogueQuery; onApply: (draft: CatalogueQuery) => void }) {
   const [draft, setDraft] = useState(initial);
   const [tab, setTab] = useState<string | null>(filters[0]?.Key ?? AVAILABILITY_TAB);
+  // Apply re-renders the whole catalogue (the URL, the modal closing): in a transition, so the tap
+  // paints at once (Apply shows it is working) and the catalogue follows as soon as it is rendered.
+  const [applying, startApplying] = useTransition();
 
   return (
     <>
@@ -79,7 +82,9 @@ function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]
         <Button variant="default" onClick={() => setDraft(withoutFilters)}>
           {messages.catalogue.clear}
         </Button>
-        <Button onClick={() => onApply(draft)}>Apply</Button>
+        <Button loading={applying} onClick={() => startApplying(() => onApply(draft))}>
+          Apply
+        </Button>
       </div>
     </>
   );
