@@ -245,11 +245,11 @@ export const messages = {
     totalQuantity: (quantity: number) => `Total quantity: ${quantity}`,
     lines: (lines: number) => `Lines: ${lines}`,
     totalValue: (formatted: string) => `Total value: ${formatted}`,
-    expiryNotice: 'Items in your cart expire if the order is not placed within 24 hours of adding.',
-    lineExpired: 'This item has expired. Please remove it and add it again.',
-    expiredInOrder: 'Some items in your cart have expired. Please remove them and add them again.',
-    added: 'Items added to cart successfully',
-    nothingAdded: 'No items were added: every item is above the stock available.',
+    expiryNotice: 'Lines in your purchase order expire if the order is not placed within 24 hours of adding.',
+    lineExpired: 'This line has expired. Please delete it and add it again.',
+    expiredInOrder: 'Some lines in your purchase order have expired. Please delete them and add them again.',
+    added: 'Added to your purchase order',
+    nothingAdded: 'Nothing was added: every line is above the stock available.',
     nothingToAdd: 'Please enter a quantity for at least one colour.',
     /** Beside a disabled Add to order: why it cannot be pressed (issue 16, item 8). */
     enterQuantity: 'Enter a quantity to add.',
@@ -259,15 +259,15 @@ export const messages = {
     inYourOrder: (pieces: number) => `In your order: ${pieces}`,
     /** The quick-order list's one button for every quantity typed on the page. */
     addAllToOrder: 'Add all to order',
-    updated: 'Cart updated successfully',
-    cleared: 'Cart cleared successfully',
-    freeLineFixed: 'Free items cannot change quantity.',
-    empty: 'Your cart is empty.',
+    updated: 'Purchase order updated',
+    cleared: 'Purchase order cleared',
+    freeLineFixed: 'Free lines cannot change quantity.',
+    empty: 'Your purchase order is empty.',
     chooseRetailer: 'Please choose a retailer first.',
-    itemNotFound: 'This item is no longer in your cart.',
+    itemNotFound: 'This line is no longer in your purchase order.',
     productNotFound: 'This product is not available.',
     /** Shown after a delete: the server's answer carries no message. */
-    lineDeleted: 'Item removed from your order.',
+    lineDeleted: 'Line removed from your purchase order.',
   },
   /** The spec's confirmations (purchase order, express checkout). */
   confirm: {
@@ -322,7 +322,7 @@ export const messages = {
     total: 'Order total (incl. GST)',
     placed: 'Order Placed Successfully',
     notFound: 'Order not found.',
-    cartNotFound: 'This cart was not found. Please reload your cart.',
+    cartNotFound: 'This purchase order was not found. Please reload it.',
     loadFailed: 'This order could not be loaded',
     listLoadFailed: 'Your orders could not be loaded',
     /** The purchase order page (the cart). */

@@ -138,7 +138,7 @@ export function fakeActingServer(data: FakeActing = {}) {
       case '/api/Product/deleteCartItems':
         return ok({ productCount: 0, cartProductTotPricewithGST: 0 });
       case '/api/Product/addItemsToCart':
-        return ok({ message: 'Items added to cart successfully', skipped: [], CartCount: 3 });
+        return ok({ message: 'Added to your purchase order', skipped: [], CartCount: 3 });
       case '/api/Order/placeOrder':
         return data.placeOrder ? data.placeOrder() : ok({ message: 'Success', OrderRefNo: 'FP-000321', OrderID: 321 });
       case '/api/Order/getCreditPosition':

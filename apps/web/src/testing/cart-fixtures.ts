@@ -69,7 +69,7 @@ export function cartResponse(overrides: Partial<CartResponse> = {}): CartRespons
       GSTStateCode: '27',
       CartId: 31,
     },
-    ExpiryNotice: 'Items in your cart expire if the order is not placed within 24 hours of adding.',
+    ExpiryNotice: 'Lines in your purchase order expire if the order is not placed within 24 hours of adding.',
     ...overrides,
   };
 }
@@ -97,7 +97,7 @@ export function fakeCartServer({ cart, placeOrder }: FakeCart) {
           CartTotalWithGST: cart.CartProductTotPricewithGST,
         });
       case '/api/Product/updateItemsToCart':
-        return ok({ ...cart, message: 'Cart updated successfully' });
+        return ok({ ...cart, message: 'Purchase order updated' });
       case '/api/Product/deleteCartItems':
         return ok({ productCount: 0, cartProductTotPricewithGST: 0 });
       case '/api/Order/placeOrder':

@@ -108,7 +108,7 @@ export function fakeOrdersServer({ orders, details = orderDetails(), skipped = [
       case '/api/Order/getOrderDetails':
         return ok(details);
       case '/api/Product/addItemsToCart':
-        return ok({ message: 'Items added to cart successfully', skipped, CartCount: 1 });
+        return ok({ message: 'Added to your purchase order', skipped, CartCount: 1 });
       default:
         return notFound();
     }

@@ -233,7 +233,7 @@ export function fakeShellServer(data: FakeShell = {}) {
       case '/api/Home/getCorporateDetails':
         return answer(data.corporate ?? corporateDetails());
       case '/api/Product/addItemsToCart':
-        return ok({ message: 'Items added to cart successfully', skipped: [], CartCount: 1 });
+        return ok({ message: 'Added to your purchase order', skipped: [], CartCount: 1 });
       default:
         return failure('Not found', 404);
     }

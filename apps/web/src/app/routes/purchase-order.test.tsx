@@ -77,7 +77,7 @@ describe('/purchase-order', () => {
     await waitFor(() => expect(bodiesOf(fetchSpy, '/api/Product/updateItemsToCart')).toEqual([
       { lines: [{ CartProductDetailID: 501, Quantity: 5 }], Email: null },
     ]));
-    expect(await screen.findByText('Cart updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Purchase order updated')).toBeInTheDocument();
   });
 
   it('asks before deleting a line', async () => {
@@ -113,13 +113,13 @@ describe('/purchase-order', () => {
   it('flags an expired line with the server message and keeps it removable', async () => {
     fakeCartServer({
       cart: cartResponse({
-        cartItems: [cartItem({ IsExpired: true, ExpiredMessage: 'This item has expired. Please remove it and add it again.' })],
+        cartItems: [cartItem({ IsExpired: true, ExpiredMessage: 'This line has expired. Please delete it and add it again.' })],
       }),
     });
     signIn();
     const line = await openPurchaseOrder();
 
-    expect(within(line).getByText('This item has expired. Please remove it and add it again.')).toBeInTheDocument();
+    expect(within(line).getByText('This line has expired. Please delete it and add it again.')).toBeInTheDocument();
     expect(within(line).queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(within(line).getByRole('button', { name: `Delete ${LINE}` })).toBeEnabled();
   });
