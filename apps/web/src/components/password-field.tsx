@@ -12,7 +12,8 @@ type PasswordFieldProps = Omit<ComponentProps<typeof PasswordInput>, 'id' | 'err
 
 /**
  * Mantine's PasswordInput with what it leaves out: aria-invalid and the error in
- * aria-describedby (its wrapper names the error `${id}-error`), so a screen reader hears why.
+ * aria-describedby (its wrapper names the error `${id}-error`), so a screen reader hears why; and
+ * a show-password eye a thumb can hit.
  */
 export function PasswordField({ id, error, describedBy, toggleLabel, ...props }: PasswordFieldProps) {
   const describedByIds = [error ? `${id}-error` : null, describedBy].filter(Boolean).join(' ');
@@ -25,6 +26,8 @@ export function PasswordField({ id, error, describedBy, toggleLabel, ...props }:
       aria-describedby={describedByIds === '' ? undefined : describedByIds}
       visibilityToggleFocusable
       visibilityToggleButtonProps={{ 'aria-label': toggleLabel }}
+      // Room for the eye as a 44×44 px target on a phone (app/touch-targets.css sizes icon buttons).
+      rightSectionWidth={44}
     />
   );
 }
