@@ -394,7 +394,7 @@ describe('PUT /api/admin/orders/:id/lines', () => {
       { orderLineId: l2!.id, quantity: 10 },
     ]);
     expect(perColour.statusCode).toBe(409);
-    expect(perColour.json().Error.Message).toBe(messages.quantity.modelLimit);
+    expect(perColour.json().Error.Message).toBe('Model quantity limit reached for this color (max 20 per colour)');
 
     await t.db.update(retailers).set({ maxOrderQuantity: 20 }).where(eq(retailers.id, r.retailerId));
     const quantity = await edit(admin, orderId, [

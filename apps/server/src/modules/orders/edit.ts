@@ -416,7 +416,7 @@ function checkLimits({
   ]);
   for (const [colour, pieces] of paidAfter) {
     if (pieces > (paidBefore.get(colour) ?? 0) && pieces > ctx.billTo.maxLimitPerVariant) {
-      throw new AppError('conflict', messages.quantity.modelLimit);
+      throw new AppError('conflict', messages.quantity.modelLimitOf(ctx.billTo.maxLimitPerVariant));
     }
   }
   if (totalsAfter.quantity > totalsBefore.quantity || totalsAfter.totalPaise > totalsBefore.totalPaise) {

@@ -171,6 +171,18 @@ describe('placeOrder', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('refuses a colour above a per-colour limit lowered after it was added, saying the limit', async () => {
+    const r = await retailer();
+    const p = await createProduct(t.db, { stocks: [50] });
+    const cart = await addToCart(r.headers, p.productId, 'C1', 8);
+    await t.db.update(retailers).set({ maxLimitPerVariant: 6 }).where(eq(retailers.id, r.retailerId));
+    const refused = await place(r.headers, cart.billToInfo.CartId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(fail('Model quantity limit reached for this color (max 6 per colour)'));
+    expect(await stockOf(p.variants[0]!.id)).toBe(50);
+    expect(await t.db.select().from(orders).where(eq(orders.retailerId, r.retailerId))).toHaveLength(0);
+  });
+
   it('records who placed it when a sales executive acts for a retailer', async () => {
     const r = await retailer();
     const sales = await createStaffUser(t.db, 'salesexecutive', { linkedRetailerIds: [r.retailerId] });

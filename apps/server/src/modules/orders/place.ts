@@ -86,7 +86,7 @@ export async function checkLimits(tx: Tx, lines: readonly OrderLine[], billTo: B
   for (const variant of stock) {
     const n = need.get(variant.id)!;
     if (n.all > variant.stock) throw new AppError('conflict', messages.quantity.placeOrderStock(Math.max(0, variant.stock)));
-    if (n.paid > billTo.maxLimitPerVariant) throw new AppError('conflict', messages.quantity.modelLimit);
+    if (n.paid > billTo.maxLimitPerVariant) throw new AppError('conflict', messages.quantity.modelLimitOf(billTo.maxLimitPerVariant));
   }
   if (stock.length !== variantIds.length) throw new AppError('conflict', messages.cart.productNotFound);
   const totals = liveTotals(lines);
