@@ -51,8 +51,8 @@ async function throttleCpu(page: Page) {
 }
 
 /**
- * Ticks `box` and answers how long after the click a frame first showed it ticked (the frame's
- * requestAnimationFrame saw it checked, then the task after that frame's paint read the clock).
+ * Ticks `box` and answers how long after the click the frame that first shows it ticked began
+ * (its requestAnimationFrame saw the box checked; that frame paints it).
  * Event Timing alone would miss a controlled checkbox that React puts back unticked until a slow
  * render has caught up: that next paint is fast, and shows no tick.
  */
@@ -66,8 +66,8 @@ async function tick(page: Page, box: Locator): Promise<number> {
         (event) => {
           const start = event.timeStamp;
           const frame = () =>
-            requestAnimationFrame(() => {
-              if (input.checked) setTimeout(() => resolve(performance.now() - start));
+            requestAnimationFrame((frameStart) => {
+              if (input.checked) resolve(frameStart - start);
               else if (performance.now() - start > 10_000) resolve(Number.POSITIVE_INFINITY);
               else frame();
             });
