@@ -127,6 +127,12 @@ test('a mixed cart shows GST per rate, lines adding up to the subtotal; the orde
   await expect(page.getByRole('row', { name: /^Order FP\// }).first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await noHorizontalScroll(page)).toBe(true);
+  // And a reload from a page's own foot.
+  await page.goto('/home');
+  await scrollToFoot(page);
+  await page.reload();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('a line above the stock left is flagged when the purchase order opens, and Place order is off with the reason beside it', async ({
