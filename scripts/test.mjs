@@ -1,5 +1,6 @@
 // `npm test`: every check, in order, stopping at the first failure:
-// typecheck → lint → unit and integration tests (domain, server on PGlite, web) → web build → e2e in Chromium.
+// typecheck → lint → unit and integration tests (domain, server on PGlite, web) → web build → e2e in Chromium
+// → the e2e interaction timings (@timing) alone, one worker.
 // With TEST_DATABASE_URL set, the server suite runs against that PostgreSQL server too.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +12,9 @@ const steps = [
   ['lint', ['npm', 'run', 'lint', '--silent']],
   ['unit and integration tests', ['npx', 'vitest', 'run']],
   ['web build', ['npm', 'run', 'build', '--silent']],
-  ['end-to-end tests', ['npx', 'playwright', 'test']],
+  ['end-to-end tests', ['npx', 'playwright', 'test', '--grep-invert', '@timing']],
+  // Interaction timings (tagged @timing) measured with nothing else running beside them.
+  ['end-to-end timings', ['npx', 'playwright', 'test', '--grep', '@timing', '--workers=1']],
 ];
 
 let passed = 0;
