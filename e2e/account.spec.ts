@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /**
  * Account screens against the real server: a forgotten password reset through the mailed link
@@ -25,15 +24,6 @@ async function resetLinkFor(address: string, seen: number): Promise<string> {
   const link = /\/resetpassword\?token=[A-Za-z0-9_-]+/.exec(mail.text);
   if (!link) throw new Error(`No reset link in the mail: ${mail.text}`);
   return link[0];
-}
-
-/** UI.md: no serious or critical axe violation. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 async function newPasswordForm(page: Page, password: string) {

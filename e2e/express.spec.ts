@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { cartTotals, formatInr, lineTotals, rupeesToPaise } from '@frameport/domain';
 import type { CartItem, Product } from '@frameport/domain/contract';
 import { xlsxOf } from '../apps/web/src/testing/xlsx-fixture.ts';
-import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
-
-/** UI.md: no serious or critical axe violation. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
+import { bearer, expect, expectAccessible, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
 
 /** Two frames with at least two colours each in plenty of stock, read through the API as the signed-in retailer. */
 async function twoFramesInStock(page: Page): Promise<[Product, Product]> {

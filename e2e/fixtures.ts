@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Account = { email: string; password: string };
@@ -137,4 +138,13 @@ export async function signIn(page: Page, user: Account) {
 
 export async function noHorizontalScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** UI.md: no serious or critical axe violation. */
+export async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
 }

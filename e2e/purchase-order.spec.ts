@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product } from '@frameport/domain/contract';
-import { bearer, demo, expect, noHorizontalScroll, PLENTY, signIn, test, tokenOf } from './fixtures.ts';
-
-/** UI.md: no serious or critical axe violation. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
+import { bearer, demo, expect, expectAccessible, noHorizontalScroll, PLENTY, signIn, test, tokenOf } from './fixtures.ts';
 
 type Colour = Product['productColor'][number];
 

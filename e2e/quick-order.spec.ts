@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '@frameport/domain/contract';
-import { bearer, expect, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
+import { bearer, expect, expectAccessible, noHorizontalScroll, PLENTY, signIn, test } from './fixtures.ts';
 
 /** The List / Gallery switch (a segmented control: its radios are hidden behind their labels). */
 async function chooseView(page: Page, view: 'List' | 'Gallery') {
   await page.locator('label:visible').filter({ hasText: new RegExp(`^${view}$`) }).click();
   await expect(page.getByRole('radio', { name: view })).toBeChecked();
-}
-
-/** UI.md: no serious or critical axe violation. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 /** Frames read through the API as the signed-in user, filtered by `search`, newest first. */

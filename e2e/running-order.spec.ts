@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '@frameport/domain/contract';
-import { bearer, expect, noHorizontalScroll, placeOrderOfAtLeast, PLENTY, signIn, test } from './fixtures.ts';
-
-/** UI.md: no serious or critical axe violation. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
+import { bearer, expect, expectAccessible, noHorizontalScroll, placeOrderOfAtLeast, PLENTY, signIn, test } from './fixtures.ts';
 
 /** A frame with a colour that has plenty of stock, read through the API as the signed-in retailer. */
 async function frameInStock(page: Page): Promise<{ product: Product; colour: Product['productColor'][number] }> {

@@ -1,22 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { messages } from '@frameport/domain/messages';
-import { expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /**
  * The spec's last gaps (issue 16 items 9 and 15) against the real server: a sales executive's
  * catalogue at list prices until a retailer is chosen, the spec's other addresses, the login
  * banners on a phone, and the profile menu's lens login (LENS_LOGIN_URL in playwright.config.ts).
  */
-
-/** UI.md: no serious or critical axe violation. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 /** The visible 'List price' labels (a struck-through list price's screen-reader name says it too, inside <s>). */
 function priceLabels(page: Page) {
