@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { bearer, expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
+import { animationsSettled, bearer, expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /** UI.md: axe-core finds no serious or critical violation on any screen, at desktop and 390 px. */
 const SCREENS = ['/home', '/products', '/product-details?productId=5', '/purchase-order', '/express-checkout', '/profile?order=true'];
@@ -7,6 +7,7 @@ const SCREENS = ['/home', '/products', '/product-details?productId=5', '/purchas
 test('signed-in screens have no serious or critical accessibility violations and no sideways scroll', async ({ page, retailer }) => {
   test.setTimeout(240_000);
   await page.goto('/login');
+  await animationsSettled(page);
   const login = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(login.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
@@ -27,6 +28,7 @@ test('signed-in screens have no serious or critical accessibility violations and
     await page.goto(screen);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await animationsSettled(page);
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

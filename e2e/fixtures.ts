@@ -140,8 +140,20 @@ export async function noHorizontalScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
+/**
+ * Waits until no finite animation or transition runs (a modal fading in, a drawer sliding), so
+ * that axe reads the colours as they settle, not a frame of a fade (white text at 90 % opacity
+ * fails contrast that the settled badge passes). Endless ones (a loader, a progress bar) are left.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** UI.md: no serious or critical axe violation. */
 export async function expectAccessible(page: Page, what: string) {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { PAYMENT_REQUEST_TYPE } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, noHorizontalScroll, signIn, test, tokenOf, type FreshRetailer } from './fixtures.ts';
+import { animationsSettled, expect, type FreshRetailer, noHorizontalScroll, signIn, test, tokenOf } from './fixtures.ts';
 
 /** What the test pays first: ₹1,000.00. */
 const PART_PAISE = 100_000;
@@ -149,6 +149,8 @@ test('My Invoices and the account statement pass axe and fit a 390 px screen', a
       await page.locator('label').filter({ hasText: new RegExp(`^${view}$`) }).click();
       await expect(page.getByRole('table', { name: view === 'Invoices' ? 'My invoices' : 'Statement of account' })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+      await animationsSettled(page);
 
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = result.violations

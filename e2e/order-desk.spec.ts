@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PAYMENT_REQUEST_TYPE } from '@frameport/domain/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect, noHorizontalScroll, PLENTY, signIn, test, tokenOf, type Account, type FreshRetailer, type Headers } from './fixtures.ts';
+import { animationsSettled, demo, expect, noHorizontalScroll, PLENTY, signIn, test, tokenOf, type Account, type FreshRetailer, type Headers } from './fixtures.ts';
 
 /**
  * The order desk end to end, as issue 15 tells it: the Telangana retailer orders two models; the
@@ -59,6 +59,7 @@ async function switchTo(page: Page, user: Account, landing: RegExp) {
 /** No serious or critical axe violation and nothing wider than the screen. */
 async function accessible(page: Page, screen: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
