@@ -9,14 +9,11 @@
  * Images and fonts are left out: they are content, and the catalogue's differ with the data.
  * Prints a Markdown table; the figures go in the issue note when a change moves them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { startServer, stopServer, waitForHealth } from './server.ts';
 
 type Screen = { path: string; as: 'nobody' | 'retailer' | 'admin'; ready: string };
 
@@ -37,34 +34,6 @@ const LOGINS = {
   retailer: { email: 'retailer@frameport.test', password: 'Retailer@123' },
   admin: { email: 'admin@frameport.test', password: 'Admin@12345' },
 } as const;
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_PRODUCTS: '300' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitForHealth(baseUrl: string, timeoutMs: number) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no 200 on /healthz within ${timeoutMs} ms`);
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
 
 /**
  * Signs in through the real /login screen in its own context and returns that context's storage
@@ -120,10 +89,10 @@ async function main() {
   const port = 45000 + Math.floor(Math.random() * 2000);
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-bundles-'));
-  const server = startServer(port, dataDir);
+  const server = startServer(port, dataDir, { env: { SEED_PRODUCTS: '300' } });
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    await waitForHealth(baseUrl, 300_000);
+    await waitForHealth(port, 300_000);
     const sessions = {
       nobody: null,
       retailer: await sessionOf(browser, baseUrl, LOGINS.retailer),

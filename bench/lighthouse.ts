@@ -9,13 +9,13 @@
  * by 100 ms and more. The table also gives the lowest performance score and the median metrics.
  * Prints a Markdown table. Low scores are reported, not failed: only a crash exits non-zero.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
+import { startServer, stopServer, waitForHealth } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
@@ -66,34 +66,6 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_PRODUCTS: '300' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitForHealth(port: number, timeoutMs: number) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no 200 on /healthz within ${timeoutMs} ms`);
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 type FormFactor = (typeof FORM_FACTORS)[number];
 
 /**
@@ -128,7 +100,7 @@ async function auditWithRetry(pagePath: string, formFactor: FormFactor, port: nu
 async function main() {
   const port = 43000 + Math.floor(Math.random() * 2000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-lighthouse-'));
-  const server = startServer(port, dataDir);
+  const server = startServer(port, dataDir, { env: { SEED_PRODUCTS: '300' } });
   const rows: Row[] = [];
   try {
     // The first start may build the web app and seeds the demo data.

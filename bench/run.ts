@@ -8,7 +8,7 @@
  *  - POST /token round trips per second (argon2id verification dominates)
  * Everything runs on loopback; loops are bounded in count and time.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { postgresAnswers, withPglite, withPostgres } from './databases.ts';
+import { startServer, stopServer, waitForHealth } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results: Array<[string, string]> = [];
@@ -40,28 +41,6 @@ function seedOnPglite(products: number) {
 
 function seedOnPostgres(products: number) {
   return withPostgres((database) => timeSeed(database, products));
-}
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitForHealth(port: number, timeoutMs: number): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.status === 200) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no 200 on /healthz within ${timeoutMs} ms`);
 }
 
 /** The node process that runs main.ts (the child of scripts/start.mjs). */
@@ -114,13 +93,6 @@ function ms(value: number) {
   return `${Math.round(value)} ms`;
 }
 
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 /** RSS of the node process that runs main.ts (the child of scripts/start.mjs). */
 function serverRssMb(starter: ChildProcess): number {
   const status = readFileSync(`/proc/${serverPid(starter)}/status`, 'utf8');
@@ -169,14 +141,14 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-start-'));
   try {
     console.log('Start-up (npm start equivalent: node scripts/start.mjs):');
-    let server = startServer(port, dataDir);
-    record('first start to /healthz 200, incl. migrations + demo seed', `${((await waitForHealth(port, 400_000)) / 1000).toFixed(2)} s`);
+    let server = startServer(port, dataDir, { stdout: 'ignore' });
+    record('first start to /healthz 200, incl. migrations + demo seed', `${((await waitForHealth(port, 400_000, 25)) / 1000).toFixed(2)} s`);
     await stopServer(server);
 
     const warm: number[] = [];
     for (let run = 0; run < 3; run += 1) {
-      server = startServer(port, dataDir);
-      warm.push(await waitForHealth(port, 180_000));
+      server = startServer(port, dataDir, { stdout: 'ignore' });
+      warm.push(await waitForHealth(port, 180_000, 25));
       if (run < 2) await stopServer(server);
     }
     warm.sort((a, b) => a - b);
@@ -186,8 +158,8 @@ async function main() {
     record('after that start: first cart read / a second one', `${ms(afterStop.firstCart)} / ${ms(afterStop.secondCart)}`);
 
     await killHard(server);
-    server = startServer(port, dataDir);
-    record('restart after kill -9 to /healthz 200', `${((await waitForHealth(port, 180_000)) / 1000).toFixed(2)} s`);
+    server = startServer(port, dataDir, { stdout: 'ignore' });
+    record('restart after kill -9 to /healthz 200', `${((await waitForHealth(port, 180_000, 25)) / 1000).toFixed(2)} s`);
     const afterKill = await firstCalls(port);
     record('after kill -9: first getAll / a second one', `${ms(afterKill.firstGetAll)} / ${ms(afterKill.secondGetAll)}`);
     record('after kill -9: first cart read / a second one', `${ms(afterKill.firstCart)} / ${ms(afterKill.secondCart)}`);
