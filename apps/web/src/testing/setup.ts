@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { reloadSession } from '../lib/session.ts';
+import { fakeMediaQueryList } from './match-media.ts';
 
 // A route screen arrives through a chain of lazy modules (session guard, staff check, layout,
 // screen): the first render of a file transforms them cold, which takes more than the default
@@ -12,16 +13,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+  value: vi.fn((query: string) => fakeMediaQueryList(query, false)),
 });
 
 class ResizeObserverStub {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartItem, cartResponse } from '../../testing/cart-fixtures.ts';
+import { fakeMediaQueryList } from '../../testing/match-media.ts';
 import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
 import { fakeShellServer, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
@@ -57,19 +58,7 @@ function withCart(options: { skipVariant?: string } = {}) {
 
 /** Mantine's sm breakpoint and up: a desktop (the test setup's matchMedia matches nothing). */
 function onDesktop() {
-  vi.mocked(window.matchMedia).mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === '(min-width: 48em)',
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }) as unknown as MediaQueryList,
-  );
+  vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query === '(min-width: 48em)'));
 }
 
 async function addFromNewArrivals(quantity: number) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { product } from '../../testing/catalogue-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { fakeMediaQueryList } from '../../testing/match-media.ts';
 import { banner, callsTo, fakeShellServer, productsQueryOf, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(stubBrowserApis);
@@ -177,16 +178,7 @@ describe('/home banner carousel', () => {
 
 describe('/home banner carousel with reduced motion', () => {
   it('does not turn by itself, so there is nothing to pause', async () => {
-    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
-      matches: query.includes('prefers-reduced-motion: reduce'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('prefers-reduced-motion: reduce')));
     openHome();
 
     const carousel = within(await screen.findByRole('region', { name: 'Banners' }));
