@@ -10,3 +10,4 @@ export * from './invoices.ts';
 export * from './numbering.ts';
 export * from './order-desk.ts';
 export * from './desk-messages.ts';
+export * from './catalogue-desk.ts';

@@ -29,3 +29,4 @@ export * from './schema/invoices.ts';
 export * from './schema/payments.ts';
 export * from './schema/mail.ts';
 export * from './schema/ops.ts';
+export * from './schema/catalogue-desk.ts';

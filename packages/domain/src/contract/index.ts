@@ -11,3 +11,4 @@ export * from './content.ts';
 export * from './invoices.ts';
 export * from './payments.ts';
 export * from './admin-orders.ts';
+export * from './admin-catalogue.ts';

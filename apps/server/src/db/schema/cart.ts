@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, unique } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './columns.ts';
+import { createdAt, paise, tstz, updatedAt } from './columns.ts';
 import { retailers, users } from './accounts.ts';
 import { productColours } from './catalogue.ts';
 
@@ -30,6 +30,8 @@ export const cartLines = pgTable(
       .references(() => productColours.id, { onDelete: 'cascade' }),
     quantity: integer().notNull(),
     isFree: boolean().notNull().default(false),
+    /** The style's net (list) price when the line was added or last changed: the cart shows a price change since. */
+    netPricePaiseAtAdd: paise(),
     /** Lines expire 24 h (config CartExpiryHours) after they were added. */
     addedAt: tstz().notNull().defaultNow(),
     addedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -300,6 +300,8 @@ export const productColours = pgTable(
       .notNull()
       .references(() => colours.id, { onDelete: 'restrict' }),
     availableStockQuantity: integer().notNull().default(0),
+    /** Low stock at or below this; null = the default (DEFAULT_LOW_STOCK_THRESHOLD, config LowStockThreshold). */
+    lowStockThreshold: integer(),
     updatedOn: tstz().notNull().defaultNow(),
   },
   (t) => [
@@ -313,6 +315,7 @@ export const productColours = pgTable(
       .where(sql`available_stock_quantity > 0`),
     check('product_colours_stock_nonneg', sql`available_stock_quantity >= 0`),
     check('product_colours_variant_number_positive', sql`variant_number > 0`),
+    check('product_colours_low_stock_threshold_nonneg', sql`low_stock_threshold is null or low_stock_threshold >= 0`),
   ],
 );
 

@@ -17,7 +17,10 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => productColours.id, { onDelete: 'cascade' }),
     delta: integer().notNull(),
+    /** 'order', 'cancel', 'edit', or an adjustment's STOCK_ADJUSTMENT_REASONS code, 'import', 'initial'. */
     reason: text().notNull(),
+    /** What staff typed with an adjustment (delivery note, count sheet …). */
+    note: text(),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

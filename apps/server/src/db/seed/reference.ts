@@ -191,8 +191,8 @@ export const PRODUCT_TYPES = [
 /** HSN and GST per product type (domain-india.md §1.3, rates from 22 Sep 2025). */
 export const TAX_BY_TYPE: Record<1 | 2 | 3, { hsn: string; rate: number }> = {
   1: { hsn: '9003', rate: 5 }, // frames and mountings
-  2: { hsn: '9004', rate: 18 }, // sunglasses (non-corrective)
-  3: { hsn: '9004', rate: 5 }, // corrective spectacles incl. ready readers
+  2: { hsn: '900410', rate: 18 }, // sunglasses (non-corrective), 9004 10
+  3: { hsn: '900490', rate: 5 }, // corrective spectacles incl. ready readers, 9004 90
 };
 
 /**

@@ -123,7 +123,7 @@ describe('demo seed', () => {
       expect(r.eye).toBeNull();
       expect(r.size).toBeNull();
     }
-    for (const r of rows.filter((x) => x.type === 2)) expect([r.hsn, r.rate]).toEqual(['9004', 18]);
+    for (const r of rows.filter((x) => x.type === 2)) expect([r.hsn, r.rate]).toEqual(['900410', 18]);
     for (const r of rows.filter((x) => x.type === 1)) expect([r.hsn, r.rate]).toEqual(['9003', 5]);
     for (const r of rows.filter((x) => /Case|Pouch/.test(x.name))) expect([r.hsn, r.rate]).toEqual(['4202', 18]);
   });

@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { dbId, rupees } from './primitives.ts';
+import { deskDate, StampSchema, AuditEntrySchema } from './admin-orders.ts';
+import {
+  DIMENSION_RANGES,
+  HSN_PATTERN,
+  COLOUR_VARIANT_PATTERN,
+  IMPORT_KINDS,
+  IMPORT_ROW_ACTIONS,
+  IMPORT_STATUSES,
+  STOCK_ADJUSTMENT_REASONS,
+} from '../catalogue-desk.ts';
+
+/**
+ * The catalogue desk (back office II, `/api/admin/...`): styles with their colour variants, stock
+ * adjustments and movements, the low-stock view, spreadsheet imports and exports. camelCase fields,
+ * money in rupees on the wire (paise in the database), dates 'YYYY-MM-DD' (India). Prices, GST rates
+ * and discount rules: `admin-pricing.ts`.
+ */
+
+const id = z.number().int();
+export const FRAME_TYPE_VALUES = ['Full Rim', 'Half Rim', 'Rimless'] as const;
+
+const dimension = (field: keyof typeof DIMENSION_RANGES) => {
+  const r = DIMENSION_RANGES[field];
+  return z
+    .number({ error: `${r.label} must be a number.` })
+    .int(`${r.label} must be a whole number.`)
+    .min(r.min, `${r.label} must be between ${r.min} and ${r.max}.`)
+    .max(r.max, `${r.label} must be between ${r.min} and ${r.max}.`)
+    .nullable();
+};
+
+/** A model number as shop owners type it: letters, digits, '-', '/', '.', space; 2–40 characters. */
+export const modelNumber = text()
+  .trim()
+  .min(2, 'Please enter the model number.')
+  .max(40, 'A model number has at most 40 characters.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9\-/. ]*$/, 'A model number may hold letters, digits, - / . and spaces only.');
+
+export const hsnCode = text().trim().regex(HSN_PATTERN, 'HSN code must be 4 to 8 digits.');
+
+/** Net (list) price in rupees: more than zero, at most 2 decimals, below ₹10 lakh. */
+export const netPrice = z
+  .number({ error: 'Net price must be a number.' })
+  .gt(0, 'Net price must be more than ₹0.')
+  .max(999_999.99, 'Net price must be below ₹10,00,000.')
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'Net price can have at most 2 decimals.');
+
+export const colourCode = text()
+  .trim()
+  .toUpperCase()
+  .regex(COLOUR_VARIANT_PATTERN, 'Colour code must be C1 to C99.');
+
+/** One colour variant as staff send it: `id` names an existing one (an edit), none means a new one. */
+export const VariantInputSchema = z.object({
+  id: dbId.optional(),
+  colourCode,
+  frameColourId: dbId,
+  templeColourId: dbId,
+  /** Opening stock of a new variant; ignored for an existing one (stock changes by adjustment only). */
+  openingStock: z.number().int().min(0).max(1_000_000).default(0),
+  lowStockThreshold: z.number().int().min(0).max(100_000).nullable().default(null),
+});
+export type VariantInput = z.infer<typeof VariantInputSchema>;
+
+/** A style with every field the catalogue shows (spec section 3 and the technical-info tab). */
+export const StyleInputSchema = z.object({
+  modelNumber,
+  productName: text().trim().min(2, 'Please enter the product name.').max(120),
+  brandId: dbId,
+  productTypeId: dbId,
+  frameType: z.enum(FRAME_TYPE_VALUES).nullable().default(null),
+  frameShapeId: dbId.nullable().default(null),
+  materialId: dbId.nullable().default(null),
+  templeMaterialId: dbId.nullable().default(null),
+  sizeId: dbId.nullable().default(null),
+  eyeSizeMm: dimension('eyeSizeMm').default(null),
+  noseBridgeMm: dimension('noseBridgeMm').default(null),
+  armLengthMm: dimension('armLengthMm').default(null),
+  frameWidthMm: dimension('frameWidthMm').default(null),
+  weightGrams: dimension('weightGrams').default(null),
+  genderIds: z.array(dbId).max(5).default([]),
+  /** Tag names; the first is the collection. New names are created. */
+  tags: z.array(text().trim().min(1).max(60)).max(10).default([]),
+  warranty: text().trim().max(200).nullable().default(null),
+  description: text().trim().max(4000).nullable().default(null),
+  hsnCode,
+  /** Optional: when given it must equal the rate the HSN table has in force today. */
+  gstRatePercent: z.number().optional(),
+  netPrice,
+  releaseDate: deskDate.nullable().default(null),
+  colours: z.array(VariantInputSchema).min(1, 'A style needs at least one colour.').max(99),
+});
+export type StyleInput = z.infer<typeof StyleInputSchema>;
+
+/** PATCH: any of the style's fields; `colours`, when given, is the full list (a variant left out is kept). */
+export const StylePatchSchema = StyleInputSchema.omit({ netPrice: true }).partial().extend({
+  /** A price changed here applies today; a later day goes through POST …/prices. */
+  netPrice: netPrice.optional(),
+});
+export type StylePatch = z.infer<typeof StylePatchSchema>;
+
+export const ProductIdParamsSchema = z.object({ id: dbId });
+
+export const ADMIN_PRODUCT_SORTS = ['newest', 'model', 'name', 'priceAsc', 'priceDesc', 'stockAsc', 'updated'] as const;
+export const AdminProductsQuerySchema = z.object({
+  /** Model number, name or brand (part of it, any case). */
+  q: text().trim().max(100).optional(),
+  brandId: dbId.optional(),
+  productTypeId: dbId.optional(),
+  frameShapeId: dbId.optional(),
+  materialId: dbId.optional(),
+  genderId: dbId.optional(),
+  availability: z.enum(['inStock', 'outOfStock', 'lowStock']).optional(),
+  active: z.enum(['active', 'inactive', 'all']).default('active'),
+  sort: z.enum(ADMIN_PRODUCT_SORTS).default('newest'),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminProductsQuery = z.infer<typeof AdminProductsQuerySchema>;
+
+export const AdminProductRowSchema = z.object({
+  id,
+  productCode: text(),
+  modelNumber: text(),
+  productName: text(),
+  brand: text(),
+  productType: text(),
+  frameShape: text().nullable(),
+  netPrice: rupees,
+  gstRatePercent: z.number(),
+  colourCount: z.number().int(),
+  totalStock: z.number().int(),
+  /** Colours at or below their low-stock threshold. */
+  lowStockColours: z.number().int(),
+  thumbnailUrl: text().nullable(),
+  isActive: z.boolean(),
+  /** A scheduled price not yet in force, if any. */
+  nextPrice: z.object({ netPrice: rupees, effectiveFrom: text() }).nullable(),
+  updatedAt: text(),
+});
+export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
+
+export const AdminProductsResponseSchema = z.object({
+  products: z.array(AdminProductRowSchema),
+  totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminProductsResponse = z.infer<typeof AdminProductsResponseSchema>;
+
+export const AdminProductImageSchema = z.object({
+  id,
+  url: text(),
+  imageName: text(),
+  imageType: z.enum(['front', 'side', 'thumbnail']),
+  priority: z.number().int(),
+});
+export type AdminProductImage = z.infer<typeof AdminProductImageSchema>;
+
+export const AdminVariantSchema = z.object({
+  id,
+  colourCode: text(),
+  frameColourId: id,
+  frameColour: text(),
+  frameColourHex: text(),
+  templeColourId: id,
+  templeColour: text(),
+  stock: z.number().int(),
+  lowStockThreshold: z.number().int().nullable(),
+  /** The threshold that applies (its own, else the default). */
+  effectiveLowStockThreshold: z.number().int(),
+  images: z.array(AdminProductImageSchema),
+});
+export type AdminVariant = z.infer<typeof AdminVariantSchema>;
+
+export const AdminProductDetailSchema = z.object({
+  id,
+  productCode: text(),
+  modelNumber: text(),
+  productName: text(),
+  brandId: id,
+  productTypeId: id,
+  frameType: z.enum(FRAME_TYPE_VALUES).nullable(),
+  frameShapeId: id.nullable(),
+  materialId: id.nullable(),
+  templeMaterialId: id.nullable(),
+  sizeId: id.nullable(),
+  eyeSizeMm: z.number().int().nullable(),
+  noseBridgeMm: z.number().int().nullable(),
+  armLengthMm: z.number().int().nullable(),
+  frameWidthMm: z.number().int().nullable(),
+  weightGrams: z.number().int().nullable(),
+  genderIds: z.array(id),
+  tags: z.array(text()),
+  warranty: text().nullable(),
+  description: text().nullable(),
+  hsnCode: text(),
+  gstRatePercent: z.number(),
+  netPrice: rupees,
+  releaseDate: text().nullable(),
+  isActive: z.boolean(),
+  colours: z.array(AdminVariantSchema),
+  created: StampSchema.nullable(),
+  updated: StampSchema.nullable(),
+  /** Every change to the style, its colours, images, prices and stock, newest first. */
+  audit: z.array(AuditEntrySchema),
+});
+export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
+
+const option = z.object({ id, name: text() });
+/** The lists a style's form picks from. */
+export const CatalogueMastersSchema = z.object({
+  brands: z.array(option),
+  productTypes: z.array(option),
+  frameTypes: z.array(text()),
+  frameShapes: z.array(option),
+  materials: z.array(option),
+  sizes: z.array(option),
+  genders: z.array(option),
+  colours: z.array(option.extend({ hexCode: text() })),
+  tags: z.array(option.extend({ isCollection: z.boolean() })),
+  /** Rates in force today by HSN prefix, for the form's HSN → GST hint. */
+  gstRates: z.array(z.object({ hsnPrefix: text(), ratePercent: z.number() })),
+  defaultLowStockThreshold: z.number().int(),
+});
+export type CatalogueMasters = z.infer<typeof CatalogueMastersSchema>;
+
+export const BulkProductsBodySchema = z.object({
+  ids: z.array(dbId).min(1, 'Please select at least one style.').max(500),
+  action: z.enum(['activate', 'deactivate']),
+});
+export const BulkProductsResponseSchema = z.object({ changed: z.number().int(), unchanged: z.number().int() });
+
+// ── Stock ───────────────────────────────────────────────────────────────────────────────────
+
+export const StockAdjustmentBodySchema = z.object({
+  productColourId: dbId,
+  /** Pieces in (+) or out (−); never 0. */
+  change: z
+    .number({ error: 'Change must be a whole number of pieces.' })
+    .int('Change must be a whole number of pieces.')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((v) => v !== 0, 'Change cannot be 0.'),
+  reason: z.enum(STOCK_ADJUSTMENT_REASONS, { error: 'Please choose a reason.' }),
+  note: text().trim().max(300).nullable().default(null),
+});
+export type StockAdjustmentBody = z.infer<typeof StockAdjustmentBodySchema>;
+
+export const StockMovementSchema = z.object({
+  id,
+  productColourId: id,
+  change: z.number().int(),
+  /** Stock after the movement. */
+  balance: z.number().int().nullable(),
+  reason: text(),
+  reasonLabel: text(),
+  note: text().nullable(),
+  orderId: id.nullable(),
+  orderRefNo: text().nullable(),
+  by: StampSchema.shape.by.nullable(),
+  at: text(),
+});
+export type StockMovement = z.infer<typeof StockMovementSchema>;
+
+export const StockAdjustmentResponseSchema = z.object({
+  productColourId: id,
+  stock: z.number().int(),
+  movement: StockMovementSchema,
+});
+
+export const VariantIdParamsSchema = z.object({ id: dbId });
+export const StockMovementsQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const StockMovementsResponseSchema = z.object({
+  movements: z.array(StockMovementSchema),
+  totalCount: z.number().int(),
+});
+
+export const LowStockQuerySchema = z.object({
+  q: text().trim().max(100).optional(),
+  brandId: dbId.optional(),
+  /** Overrides every variant's threshold for this view. */
+  threshold: z.coerce.number().int().min(0).max(100_000).optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const LowStockRowSchema = z.object({
+  productColourId: id,
+  productId: id,
+  modelNumber: text(),
+  productName: text(),
+  brand: text(),
+  colourCode: text(),
+  frameColour: text(),
+  stock: z.number().int(),
+  threshold: z.number().int(),
+  isActive: z.boolean(),
+});
+export const LowStockResponseSchema = z.object({ rows: z.array(LowStockRowSchema), totalCount: z.number().int() });
+
+// ── Imports and exports ─────────────────────────────────────────────────────────────────────
+
+export const ImportKindSchema = z.enum(IMPORT_KINDS, { error: 'kind must be catalogue, stock or prices.' });
+export const ImportIdParamsSchema = z.object({ id: dbId });
+
+export const ImportRowReportSchema = z.object({
+  rowNo: z.number().int(),
+  action: z.enum(IMPORT_ROW_ACTIONS),
+  label: text(),
+  changes: z.array(z.object({ field: text(), from: z.unknown(), to: z.unknown() })),
+  errors: z.array(z.object({ column: text().nullable(), message: text() })),
+  applied: z.boolean(),
+});
+export type ImportRowReport = z.infer<typeof ImportRowReportSchema>;
+
+export const ImportJobSchema = z.object({
+  id,
+  kind: z.enum(IMPORT_KINDS),
+  status: z.enum(IMPORT_STATUSES),
+  fileName: text(),
+  fileBytes: z.number().int(),
+  hasImages: z.boolean(),
+  totalRows: z.number().int(),
+  checkedRows: z.number().int(),
+  appliedRows: z.number().int(),
+  counts: z.object({ create: z.number().int(), update: z.number().int(), unchanged: z.number().int(), error: z.number().int() }),
+  fileError: text().nullable(),
+  /** Rows per second while applying (or checking), and the seconds left at that rate; null when idle. */
+  rate: z.number().nullable(),
+  secondsLeft: z.number().nullable(),
+  /** An earlier job with the same file, if any. */
+  sameFileAs: z.object({ id, status: z.enum(IMPORT_STATUSES), at: text() }).nullable(),
+  created: StampSchema,
+  checkedAt: text().nullable(),
+  applied: StampSchema.nullable(),
+  finishedAt: text().nullable(),
+});
+export type ImportJob = z.infer<typeof ImportJobSchema>;
+
+export const ImportJobQuerySchema = z.object({
+  /** Rows of the report to list: all, or one action. */
+  action: z.enum([...IMPORT_ROW_ACTIONS, 'all'] as const).default('all'),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const ImportJobDetailSchema = ImportJobSchema.extend({
+  rows: z.array(ImportRowReportSchema),
+  rowCount: z.number().int(),
+});
+export type ImportJobDetail = z.infer<typeof ImportJobDetailSchema>;
+export const ImportJobsResponseSchema = z.object({ jobs: z.array(ImportJobSchema), totalCount: z.number().int() });
+
+export const CatalogueExportQuerySchema = AdminProductsQuerySchema.omit({ pageNumber: true, pageSize: true, sort: true }).extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx.' }).default('csv'),
+  active: z.enum(['active', 'inactive', 'all']).default('all'),
+});
+export const ImportTemplateQuerySchema = z.object({
+  kind: ImportKindSchema.default('catalogue'),
+  /** template: headers only; example: a few filled rows. */
+  variant: z.enum(['template', 'example']).default('template'),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
