@@ -22,4 +22,14 @@ export const ADMIN_LINKS = {
   orders: `${ADMIN_PATH}/orders`,
   order: (id: number) => `${ADMIN_PATH}/orders/${id}`,
   retailerCredit: (retailerId: number) => `${ADMIN_PATH}/retailers/${retailerId}/credit`,
+  // The catalogue desk (issue 17).
+  products: `${ADMIN_PATH}/products`,
+  newProduct: `${ADMIN_PATH}/products/new`,
+  product: (id: number) => `${ADMIN_PATH}/products/${id}`,
+  stock: `${ADMIN_PATH}/stock`,
+  imports: `${ADMIN_PATH}/imports`,
+  importJob: (id: number) => `${ADMIN_PATH}/imports/${id}`,
+  gstRates: `${ADMIN_PATH}/gst-rates`,
+  discounts: `${ADMIN_PATH}/discounts`,
+  content: `${ADMIN_PATH}/content`,
 } as const;

@@ -9,6 +9,17 @@ import { logout } from '../../../features/auth/api.ts';
 import { profileQueries } from '../../../lib/profile-queries.ts';
 import classes from './admin-layout.module.css';
 
+/** The back office's sections, each shown to the roles that may use it (the API refuses the others anyway). */
+const ADMIN_NAV = [
+  { to: ADMIN_LINKS.orders, label: 'Orders', roles: ['admin', 'warehouse', 'accounts'] },
+  { to: ADMIN_LINKS.products, label: 'Catalogue', roles: ['admin', 'warehouse'] },
+  { to: ADMIN_LINKS.stock, label: 'Stock', roles: ['admin', 'warehouse'] },
+  { to: ADMIN_LINKS.imports, label: 'Imports', roles: ['admin', 'warehouse'] },
+  { to: ADMIN_LINKS.discounts, label: 'Discounts', roles: ['admin'] },
+  { to: ADMIN_LINKS.gstRates, label: 'GST rates', roles: ['admin'] },
+  { to: ADMIN_LINKS.content, label: 'Content', roles: ['admin'] },
+] as const;
+
 /**
  * The back office's shell (/admin, staff only: RequireStaff is around it): a compact header with
  * the nav, a way back to the ordering app for admins, who is signed in (name and role) and Sign out.
@@ -30,9 +41,11 @@ export function AdminLayout() {
             Frameport back office
           </Link>
           <nav aria-label="Back office" className={classes.nav}>
-            <NavLink to={ADMIN_LINKS.orders} className={classes.navLink}>
-              Orders
-            </NavLink>
+            {ADMIN_NAV.filter((link) => role !== null && (link.roles as readonly string[]).includes(role)).map((link) => (
+              <NavLink key={link.to} to={link.to} className={classes.navLink}>
+                {link.label}
+              </NavLink>
+            ))}
             {role === 'admin' && (
               <Link to={HOME_PATH} className={classes.navLink}>
                 Ordering app
