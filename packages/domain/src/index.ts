@@ -11,3 +11,4 @@ export * from './numbering.ts';
 export * from './order-desk.ts';
 export * from './desk-messages.ts';
 export * from './catalogue-desk.ts';
+export * from './catalogue-desk-messages.ts';

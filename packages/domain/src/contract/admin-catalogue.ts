@@ -15,8 +15,8 @@ import {
 /**
  * The catalogue desk (back office II, `/api/admin/...`): styles with their colour variants, stock
  * adjustments and movements, the low-stock view, spreadsheet imports and exports. camelCase fields,
- * money in rupees on the wire (paise in the database), dates 'YYYY-MM-DD' (India). Prices, GST rates
- * and discount rules: `admin-pricing.ts`.
+ * money in rupees on the wire (paise in the database), dates 'YYYY-MM-DD' (India). Prices and GST
+ * rates: `admin-pricing.ts`; discount rules: `admin-discounts.ts`.
  */
 
 const id = z.number().int();
@@ -236,17 +236,18 @@ export const BulkProductsResponseSchema = z.object({ changed: z.number().int(), 
 
 // ── Stock ───────────────────────────────────────────────────────────────────────────────────
 
+/** POST /api/admin/stock-adjustments (admin, warehouse); an `Idempotency-Key` header makes a retry safe. */
 export const StockAdjustmentBodySchema = z.object({
   productColourId: dbId,
   /** Pieces in (+) or out (−); never 0. */
   change: z
     .number({ error: 'Change must be a whole number of pieces.' })
     .int('Change must be a whole number of pieces.')
-    .min(-1_000_000)
-    .max(1_000_000)
+    .min(-1_000_000, 'Change must be between -1,000,000 and 1,000,000 pieces.')
+    .max(1_000_000, 'Change must be between -1,000,000 and 1,000,000 pieces.')
     .refine((v) => v !== 0, 'Change cannot be 0.'),
-  reason: z.enum(STOCK_ADJUSTMENT_REASONS, { error: 'Please choose a reason.' }),
-  note: text().trim().max(300).nullable().default(null),
+  reason: z.enum(STOCK_ADJUSTMENT_REASONS, { error: 'Please choose a reason: delivery, count, damaged or returned.' }),
+  note: text().trim().max(300, 'A note has at most 300 characters.').nullish().transform((v) => (v ? v : null)),
 });
 export type StockAdjustmentBody = z.infer<typeof StockAdjustmentBodySchema>;
 
@@ -256,7 +257,9 @@ export const StockMovementSchema = z.object({
   change: z.number().int(),
   /** Stock after the movement. */
   balance: z.number().int().nullable(),
+  /** The code: an adjustment's reason, 'import', 'order', 'order cancelled' … */
   reason: text(),
+  /** What staff read: STOCK_REASON_LABELS. */
   reasonLabel: text(),
   note: text().nullable(),
   orderId: id.nullable(),
@@ -268,29 +271,53 @@ export type StockMovement = z.infer<typeof StockMovementSchema>;
 
 export const StockAdjustmentResponseSchema = z.object({
   productColourId: id,
+  /** The variant's stock after the adjustment. */
   stock: z.number().int(),
   movement: StockMovementSchema,
 });
+export type StockAdjustmentResponse = z.infer<typeof StockAdjustmentResponseSchema>;
 
+/** GET /api/admin/product-colours/:id/stock-movements: newest first. */
 export const VariantIdParamsSchema = z.object({ id: dbId });
 export const StockMovementsQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type StockMovementsQuery = z.infer<typeof StockMovementsQuerySchema>;
 export const StockMovementsResponseSchema = z.object({
+  /** The variant the movements belong to, with its stock now. */
+  variant: z.object({
+    productColourId: id,
+    productId: id,
+    modelNumber: text(),
+    productName: text(),
+    colourCode: text(),
+    frameColour: text(),
+    stock: z.number().int(),
+    lowStockThreshold: z.number().int().nullable(),
+    effectiveLowStockThreshold: z.number().int(),
+  }),
   movements: z.array(StockMovementSchema),
   totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
 });
+export type StockMovementsResponse = z.infer<typeof StockMovementsResponseSchema>;
 
+/** GET /api/admin/stock/low: variants at or below their threshold (own, else the default); `format=csv` downloads. */
 export const LowStockQuerySchema = z.object({
+  /** Model number, name or brand (part of it, any case). */
   q: text().trim().max(100).optional(),
   brandId: dbId.optional(),
   /** Overrides every variant's threshold for this view. */
   threshold: z.coerce.number().int().min(0).max(100_000).optional(),
-  format: z.enum(['json', 'csv']).default('json'),
+  /** Styles to list: active ones (default), inactive ones, or all. */
+  active: z.enum(['active', 'inactive', 'all']).default('active'),
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json'),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type LowStockQuery = z.infer<typeof LowStockQuerySchema>;
 export const LowStockRowSchema = z.object({
   productColourId: id,
   productId: id,
@@ -300,10 +327,22 @@ export const LowStockRowSchema = z.object({
   colourCode: text(),
   frameColour: text(),
   stock: z.number().int(),
+  /** The threshold this row was measured against. */
   threshold: z.number().int(),
   isActive: z.boolean(),
 });
-export const LowStockResponseSchema = z.object({ rows: z.array(LowStockRowSchema), totalCount: z.number().int() });
+export type LowStockRow = z.infer<typeof LowStockRowSchema>;
+export const LowStockResponseSchema = z.object({
+  rows: z.array(LowStockRowSchema),
+  totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  /** The default threshold (config LowStockThreshold, else DEFAULT_LOW_STOCK_THRESHOLD). */
+  defaultThreshold: z.number().int(),
+});
+export type LowStockResponse = z.infer<typeof LowStockResponseSchema>;
+/** The low-stock CSV's columns, in order (export neutralises every cell). */
+export const LOW_STOCK_CSV_HEADERS = ['Model number', 'Product name', 'Brand', 'Colour code', 'Frame colour', 'Stock', 'Threshold', 'Active'] as const;
 
 // ── Imports and exports ─────────────────────────────────────────────────────────────────────
 

@@ -12,3 +12,4 @@ export * from './invoices.ts';
 export * from './payments.ts';
 export * from './admin-orders.ts';
 export * from './admin-catalogue.ts';
+export * from './admin-discounts.ts';

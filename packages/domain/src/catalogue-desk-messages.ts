@@ -1,0 +1,33 @@
+/**
+ * The catalogue desk's texts (back office II): refusals the API sends and the screens show. Staff
+ * read them, so they name the style, the colour or the rule and what to do next.
+ */
+export const catalogueDeskMessages = {
+  stock: {
+    variantNotFound: 'Colour variant not found.',
+    belowZero: (left: number, label: string) =>
+      `Only ${left} in stock: ${label} cannot go below 0. Record a count correction if the shelf holds fewer.`,
+    csvFileName: (day: string) => `low-stock-${day}.csv`,
+  },
+  discounts: {
+    notFound: 'Discount rule not found.',
+    stateNotFound: 'That state does not exist.',
+    nameRequired: 'Please enter a name for the rule.',
+    percentageRange: 'Percentage must be more than 0 and at most 100.',
+    percentageDecimals: 'Percentage can have at most 2 decimals.',
+    percentageRequired: 'Please enter the percentage.',
+    amountPositive: 'Amount must be more than ₹0.',
+    amountRequired: 'Please enter the amount.',
+    amountDecimals: 'Amount can have at most 2 decimals.',
+    priceNegative: 'A price band cannot start or end below ₹0.',
+    priceBand: 'The price band’s "from" must not be more than its "to".',
+    validity: 'The rule must start on or before the day it ends.',
+    dateFormat: 'Please enter a date as YYYY-MM-DD (or a date and time).',
+    ended: 'This rule has ended and can no longer be changed: create a new rule instead (orders keep the discount they got).',
+    alreadyEnded: 'This rule has already ended.',
+    allStates: 'all states',
+    /** "312 styles get 10% off in Telangana". */
+    preview: (count: number, label: string, where: string) =>
+      `${count.toLocaleString('en-IN')} ${count === 1 ? 'style gets' : 'styles get'} ${label} in ${where}`,
+  },
+} as const;
