@@ -263,6 +263,10 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/Order/getCreditPosition': { kind: 'acting' },
   'POST /api/Product/uploadProductImage': { kind: 'admin', build: () => ({ multipart: true }) },
   'POST /api/Home/uploadBanner': { kind: 'admin', build: () => ({ multipart: true }) },
+  // The back office's banners (modules/uploads/banner-routes.ts): no banner here, so an admin's edit or delete is a 404.
+  'GET /api/admin/banners': { kind: 'admin' },
+  'PATCH /api/admin/banners/:id': { kind: 'admin' },
+  'DELETE /api/admin/banners/:id': { kind: 'admin' },
   'PUT /api/admin/pages/:pageName': {
     kind: 'admin',
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),

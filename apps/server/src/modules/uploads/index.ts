@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppModule, ModuleDeps } from '../module-deps.ts';
+import { bannerAdminRoutes } from './banner-routes.ts';
 import { uploadRoutes } from './routes.ts';
 import { createUploadService, type UploadService } from './service.ts';
 
@@ -8,6 +9,7 @@ export function createUploadsModule({ db, clock, fileStore }: ModuleDeps): AppMo
   const uploads = createUploadService({ db, clock, store: fileStore });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(uploadRoutes, { uploads, store: fileStore });
+    await app.register(bannerAdminRoutes, { db, clock });
   };
   return { service: uploads, plugin };
 }

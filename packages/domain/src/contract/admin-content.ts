@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { BANNER_KINDS, type BannerKind } from './banners.ts';
+import { dbId } from './primitives.ts';
+import { text } from './text.ts';
+
+/**
+ * The back office's banners (issue 17, item 9): every banner, active or not, with the sections it
+ * shows in (the spec's kinds: Home, Login, NewArrival, Material, PriceRange, Frame, Color), its
+ * sort order and whether it is shown at all. New banners and new images go through the existing
+ * upload (POST /api/Home/uploadBanner, multipart); these routes list, edit and delete.
+ * Support pages: GET /api/Home/GetPages and PUT /api/admin/pages/:pageName (contract/content.ts).
+ */
+
+const id = z.number().int();
+
+/** Where each kind is shown, as staff read it (the upload's multipart field for the kind in brackets). */
+export const BANNER_KIND_LABELS: Record<BannerKind, string> = {
+  Home: 'Home',
+  Login: 'Sign-in page',
+  NewArrival: 'New arrivals',
+  Material: 'Material',
+  PriceRange: 'Price range',
+  Frame: 'Frame',
+  Color: 'Colour',
+};
+
+/** The upload's multipart field of each kind ('true' | 'false'). */
+export const BANNER_UPLOAD_FLAG_FIELDS: Record<BannerKind, string> = {
+  Home: 'isHomeBanner',
+  Login: 'isLoginBanner',
+  NewArrival: 'isNewArrivalBanner',
+  Material: 'isMaterialBanner',
+  PriceRange: 'isPriceRangeBanner',
+  Frame: 'isFrameBanner',
+  Color: 'isColorBanner',
+};
+
+export const BannerFlagsSchema = z.object(
+  Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.boolean()])) as Record<BannerKind, z.ZodBoolean>,
+);
+export type BannerFlagSet = z.infer<typeof BannerFlagsSchema>;
+
+export const AdminBannerSchema = z.object({
+  id,
+  title: text(),
+  /** Desktop image (WebP, 1600 px) and the phone's (800 px). */
+  imageUrl: text(),
+  mobileImageUrl: text().nullable(),
+  flags: BannerFlagsSchema,
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: text(),
+  modifiedAt: text(),
+  modifiedBy: text().nullable(),
+});
+export type AdminBanner = z.infer<typeof AdminBannerSchema>;
+
+export const AdminBannersResponseSchema = z.object({ banners: z.array(AdminBannerSchema) });
+export type AdminBannersResponse = z.infer<typeof AdminBannersResponseSchema>;
+
+export const BannerIdParamsSchema = z.object({ id: dbId });
+
+export const BANNER_SORT_ORDER_MAX = 10_000;
+
+/** PATCH /api/admin/banners/:id: any of title, flags (only the kinds given change), sort order, active. */
+export const AdminBannerPatchSchema = z
+  .strictObject({
+    title: text().trim().min(1, 'Please enter the banner title.').max(200, 'A banner title has at most 200 characters.').optional(),
+    flags: z.strictObject(
+      Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<BannerKind, z.ZodOptional<z.ZodBoolean>>,
+    ).optional(),
+    sortOrder: z
+      .number({ error: 'Sort order must be a whole number.' })
+      .int('Sort order must be a whole number.')
+      .min(0, `Sort order must be between 0 and ${BANNER_SORT_ORDER_MAX}.`)
+      .max(BANNER_SORT_ORDER_MAX, `Sort order must be between 0 and ${BANNER_SORT_ORDER_MAX}.`)
+      .optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change: send a title, flags, sort order or active.');
+export type AdminBannerPatch = z.infer<typeof AdminBannerPatchSchema>;
+
+export const DeletedBannerSchema = z.object({ id, deleted: z.literal(true) });
