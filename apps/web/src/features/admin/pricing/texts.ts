@@ -1,0 +1,32 @@
+/** The pricing screens' own texts (the API's refusals arrive in its messages). */
+export const pricingTexts = {
+  panelTitle: 'Price',
+  currentPrice: 'Net price now',
+  gstRate: 'GST rate',
+  scheduledTitle: 'Scheduled change',
+  scheduledLine: (price: string, day: string) => `${price} from ${day}`,
+  cancelChange: 'Cancel change',
+  confirmCancel: (price: string, day: string) => `Cancel the change to ${price} from ${day}? The price stays as it is.`,
+  cancelled: 'The scheduled price change was cancelled.',
+  keepChange: 'Keep it',
+  scheduleTitle: 'Change the price',
+  newPrice: 'New net price (₹)',
+  effectiveFrom: 'Effective from',
+  effectiveHint: 'Today applies at once (carts re-price); a later day applies by itself that morning.',
+  priceRequired: 'Please enter the new net price in rupees.',
+  samePrice: 'That is the price now.',
+  dayRequired: 'Please choose a day, today or later.',
+  dayPast: 'The day must be today or later.',
+  schedule: 'Schedule change',
+  confirmTitle: 'Change the price?',
+  confirmNow: (model: string, from: string, to: string) =>
+    `Change the net price of ${model} from ${from} to ${to} now? Carts re-price at once; placed orders keep their price.`,
+  confirmLater: (model: string, from: string, to: string, day: string) =>
+    `Change the net price of ${model} from ${from} to ${to} on ${day}? It applies by itself that day.`,
+  changeNow: 'Change price now',
+  scheduled: (price: string, day: string) => `Price ${price} scheduled from ${day}.`,
+  changedNow: (price: string) => `The net price is now ${price}.`,
+  historyTitle: 'Price history',
+  noHistory: 'The price has not changed since the style was created.',
+  loadFailed: 'The price history could not be loaded',
+} as const;
