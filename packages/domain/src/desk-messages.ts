@@ -33,6 +33,11 @@ export const deskMessages = {
     overdue: (days: number, overdue: Paise) =>
       `The retailer's oldest unpaid invoice is ${days} day${days === 1 ? '' : 's'} overdue (${formatInr(overdue)} overdue).`,
     refused: (reasons: string) => `Credit check failed. ${reasons} Accounts can confirm anyway with a reason.`,
+    /** An edit that raises a confirmed order's value is checked as confirming it again would be. */
+    editRefusedLead: 'This edit raises the confirmed order past the credit check.',
+    editRefused: (reasons: string) =>
+      `This edit raises the confirmed order past the credit check. ${reasons} An admin can save it anyway with a reason.`,
+    editOverrideNotAllowed: 'Only an admin can save an edit past the credit check.',
     holdReasonRequired: 'Please give the reason for the credit hold.',
     retailerNotFound: 'Retailer not found.',
   },

@@ -118,7 +118,7 @@ export function orderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrd
       oldestOverdueInvoiceNo: credit.oldestOverdueInvoiceNo,
     },
     creditCheck: { ok: true, reasons: [] },
-    actions: { confirm: false, override: false, hold: false, release: true, cancel: true, cancelLine: false, edit: false, ship: false },
+    actions: { confirm: false, override: false, hold: false, release: true, cancel: true, cancelLine: false, edit: false, editPastCredit: false, ship: false },
     ...overrides,
   };
 }

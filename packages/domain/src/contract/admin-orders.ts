@@ -181,6 +181,8 @@ export const AdminOrderActionsSchema = z.object({
   cancel: z.boolean(),
   cancelLine: z.boolean(),
   edit: z.boolean(),
+  /** May save an edit that raises a confirmed order past the credit check (admin). */
+  editPastCredit: z.boolean(),
   ship: z.boolean(),
 });
 
@@ -266,6 +268,8 @@ export const EditLinesBodySchema = z.object({
     .min(1)
     .max(500),
   note: text().trim().max(500).optional(),
+  /** Raising a confirmed order past the credit check: an admin may save it anyway with a reason. */
+  override: z.object({ reason }).optional(),
 });
 export type EditLinesBody = z.infer<typeof EditLinesBodySchema>;
 

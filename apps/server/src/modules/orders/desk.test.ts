@@ -128,7 +128,7 @@ describe('one order on the desk', () => {
       totals: { quantity: 5 },
       shipments: [],
       creditCheck: { ok: true, reasons: [] },
-      actions: { confirm: true, override: true, hold: true, release: false, cancel: true, cancelLine: true, edit: true, ship: false },
+      actions: { confirm: true, override: true, hold: true, release: false, cancel: true, cancelLine: true, edit: true, editPastCredit: true, ship: false },
     });
     expect(order.retailer.salesExecutives).toHaveLength(1);
     expect(order.lines.map((l: { quantity: number; openQuantity: number; backorderedQuantity: number }) => [l.quantity, l.openQuantity, l.backorderedQuantity])).toEqual([

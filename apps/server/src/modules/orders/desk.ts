@@ -67,6 +67,7 @@ export function actionsFor(order: Pick<Order, 'status' | 'holdKind'>, role: Role
     cancel: may('cancel'),
     cancelLine: may('cancelLine'),
     edit: may('edit') && WAREHOUSE_ROLES.has(role),
+    editPastCredit: may('edit') && role === 'admin',
     ship: may('ship') && WAREHOUSE_ROLES.has(role),
   };
 }

@@ -72,12 +72,16 @@ async function placeOrder(r: Party, items: { productId: number; colour: string; 
   return placed.json().Data.OrderID;
 }
 
-function edit(who: Party, orderId: number, lines: Line[], options: { key?: string; note?: string } = {}) {
+function edit(who: Party, orderId: number, lines: Line[], options: { key?: string; note?: string; override?: string } = {}) {
   return t.app.inject({
     method: 'PUT',
     url: `/api/admin/orders/${orderId}/lines`,
     headers: { ...who.headers, ...(options.key ? { 'idempotency-key': options.key } : {}) },
-    payload: { lines, ...(options.note ? { note: options.note } : {}) },
+    payload: {
+      lines,
+      ...(options.note ? { note: options.note } : {}),
+      ...(options.override ? { override: { reason: options.override } } : {}),
+    },
   });
 }
 
@@ -668,5 +672,57 @@ describe('PUT /api/admin/orders/:id/lines', () => {
     }
     expect((await linesOf(orderId))[0]!.quantity).toBe(2);
     expect((await edit(warehouse, orderId, [{ orderLineId: line!.id, quantity: 3 }])).statusCode).toBe(200);
+  });
+
+  it("checks a confirmed order's credit again when an edit raises its value: refused with the reasons, an admin may save it anyway with a reason", async () => {
+    const r = await retailer();
+    const product = await createProduct(t.db, { netPricePaise: 1000_00, stocks: [40] });
+    const orderId = await placeOrder(r, [{ productId: product.productId, colour: 'C1', quantity: 2 }]);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/confirm`, headers: admin.headers, payload: {} });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [line] = await linesOf(orderId);
+    const before = await orderOf(orderId);
+    // The limit now holds this order and ₹1,100 more: one more piece (₹1,050 with GST) fits, four do not.
+    await t.db.update(retailers).set({ creditLimitPaise: before.totalPaise + 1100_00 }).where(eq(retailers.id, r.retailerId));
+    const stock = await stockOf(line!.productColourId!);
+
+    const refused = await edit(warehouse, orderId, [{ orderLineId: line!.id, quantity: 6 }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Error.Message).toContain('This edit raises the confirmed order past the credit check.');
+    expect(refused.json().Error.Message).toContain("This order exceeds the retailer's available credit by");
+    expect((await linesOf(orderId))[0]!.quantity).toBe(2);
+    expect(await stockOf(line!.productColourId!)).toBe(stock);
+
+    const warehouseOverride = await edit(warehouse, orderId, [{ orderLineId: line!.id, quantity: 6 }], { override: 'Owner approved' });
+    expect(warehouseOverride.statusCode).toBe(403);
+    expect(warehouseOverride.json().Error.Message).toBe(deskMessages.credit.editOverrideNotAllowed);
+
+    expect((await edit(warehouse, orderId, [{ orderLineId: line!.id, quantity: 3 }])).statusCode).toBe(200);
+    const saved = await edit(admin, orderId, [{ orderLineId: line!.id, quantity: 6 }], { override: 'Cheque received today' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await linesOf(orderId))[0]!.quantity).toBe(6);
+    expect(await stockOf(line!.productColourId!)).toBe(stock - 4);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.edit'), eq(auditLog.entityId, String(orderId))))
+      .orderBy(asc(auditLog.id));
+    expect(audits.map((a) => (a.details as { override: { reason: string } | null }).override?.reason ?? null)).toEqual([
+      null,
+      'Cheque received today',
+    ]);
+    // Lowering the order never asks.
+    expect((await edit(warehouse, orderId, [{ orderLineId: line!.id, quantity: 4 }])).statusCode).toBe(200);
+  });
+
+  it('does not check the credit of an order not yet confirmed: confirming it does', async () => {
+    const r = await retailer();
+    const product = await createProduct(t.db, { netPricePaise: 1000_00, stocks: [40] });
+    const orderId = await placeOrder(r, [{ productId: product.productId, colour: 'C1', quantity: 2 }]);
+    await t.db.update(retailers).set({ creditLimitPaise: 0 }).where(eq(retailers.id, r.retailerId));
+    const [line] = await linesOf(orderId);
+    expect((await edit(warehouse, orderId, [{ orderLineId: line!.id, quantity: 5 }])).statusCode).toBe(200);
+    const confirm = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/confirm`, headers: warehouse.headers, payload: {} });
+    expect(confirm.statusCode).toBe(409);
   });
 });

@@ -40,6 +40,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { checkOrderLimits, loadPriceContext, priceItem, type ItemPrice, type PriceContext } from '../pricing/service.ts';
+import { creditBookOf, creditReasonTexts, creditRefusalsFor, type DeskContext } from './credit.ts';
 import { deliverQueued, queueOrderMail, type QueuedMail, type Recipient } from './notify.ts';
 import { insertLines, lineMoneyColumns, type LineSnapshotRow } from './place.ts';
 import { orderDetail } from './service.ts';
@@ -165,7 +166,7 @@ export function createOrderEditor({ db, clock, config, mailer, logger }: OrderEd
     const ctx = await loadPriceContext(db, found.retailerId, clock.now(), config.companyStateCode);
     let queued: QueuedMail[] = [];
     const detail = await idempotent(db, request, async (tx) => {
-      const mails = await editOrderLines(tx, { orderId, identity, body, ctx, mailer });
+      const mails = await editOrderLines(tx, { orderId, identity, body, ctx, mailer, invoiceCreditDays: config.invoiceCreditDays });
       const answer = await orderDetail(tx, orderId, identity, { now: clock.now(), invoiceCreditDays: config.invoiceCreditDays });
       queued = mails;
       return answer;
@@ -175,7 +176,14 @@ export function createOrderEditor({ db, clock, config, mailer, logger }: OrderEd
   };
 }
 
-export type EditInput = { orderId: number; identity: Identity; body: EditLinesBody; ctx: PriceContext; mailer: Mailer };
+export type EditInput = {
+  orderId: number;
+  identity: Identity;
+  body: EditLinesBody;
+  ctx: PriceContext;
+  mailer: Mailer;
+  invoiceCreditDays: number;
+};
 
 /**
  * The edit, in `tx` (the caller's idempotent transaction). Refusals, each a 409 unless said:
@@ -185,8 +193,12 @@ export type EditInput = { orderId: number; identity: Identity; body: EditLinesBo
  * stock short; the retailer's per-colour limit or order limits passed. Returns the mails to
  * deliver after commit (none when the lines were sent as they are).
  */
-export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mailer }: EditInput): Promise<QueuedMail[]> {
+export async function editOrderLines(
+  tx: Tx,
+  { orderId, identity, body, ctx, mailer, invoiceCreditDays }: EditInput,
+): Promise<QueuedMail[]> {
   const now = ctx.now;
+  if (body.override && identity.role !== 'admin') throw new AppError('forbidden', deskMessages.credit.editOverrideNotAllowed);
   const order = await lockOrder(tx, orderId);
   if (!canDo('edit', order.status)) throw new AppError('conflict', deskMessages.order.illegal('edited', order.status));
 
@@ -341,6 +353,7 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
 
   const after = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
   const [stored] = await tx.select({ totalPaise: orders.totalPaise, totalQuantity: orders.totalQuantity }).from(orders).where(eq(orders.id, orderId));
+  const creditOverride = await recheckCredit(tx, order, stored!.totalPaise, body.override, { now, invoiceCreditDays });
   const diff = [
     ...repriced.map(({ line, quantity }) => `${labelOf(line)}: ${line.quantity} → ${quantity}`),
     ...newLines.map((l) => `added ${l.label} × ${l.row.quantity}`),
@@ -354,13 +367,38 @@ export async function editOrderLines(tx: Tx, { orderId, identity, body, ctx, mai
     action: 'order.edit',
     entity: 'order',
     entityId: String(orderId),
-    details: { before: before.map(auditLine), after: after.map(auditLine), note },
+    details: { before: before.map(auditLine), after: after.map(auditLine), note, override: creditOverride },
     at: now,
   });
-  await refreshOrderStatus(tx, order, { actorUserId: identity.userId, now, note: `Edited: ${summary}${note ? ` (${note})` : ''}` });
+  await refreshOrderStatus(tx, order, {
+    actorUserId: identity.userId,
+    now,
+    note: `Edited: ${summary}${note ? ` (${note})` : ''}${creditOverride ? `; past the credit check: ${creditOverride.reason}` : ''}`,
+  });
   return queueOrderMail(tx, mailer, order.retailerId, (recipient) =>
     editedMail(recipient, { order, diff, note, totalPaise: stored!.totalPaise, quantity: stored!.totalQuantity }),
   );
+}
+
+/**
+ * A confirmed order was accepted against the retailer's credit at its old value: an edit that raises
+ * the value is checked again, as confirming it now would be (hold, limit, overdue; the order's own
+ * share of "on order" left out). Refused with the reasons unless an admin saves it anyway with a
+ * reason, which the audit row keeps. An order not yet confirmed is checked when it is confirmed.
+ */
+async function recheckCredit(
+  tx: Tx,
+  order: Order,
+  totalAfterPaise: number,
+  override: { reason: string } | undefined,
+  context: DeskContext,
+): Promise<{ reason: string; refusals: string[] } | null> {
+  if (order.confirmedAt === null || totalAfterPaise <= order.totalPaise) return null;
+  const book = await creditBookOf(tx, order.retailerId, context, order.id);
+  const reasons = creditReasonTexts(creditRefusalsFor(book, totalAfterPaise));
+  if (reasons.length === 0) return null;
+  if (!override) throw new AppError('conflict', deskMessages.credit.editRefused(reasons.join(' ')));
+  return { reason: override.reason, refusals: reasons };
 }
 
 /** The catalogue row a new line names: the product code first, else the model name (which must then be one product). */

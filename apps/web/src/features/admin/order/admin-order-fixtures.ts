@@ -112,7 +112,7 @@ export function adminOrder(overrides: Partial<AdminOrderDetail> = {}): AdminOrde
       oldestOverdueInvoiceNo: null,
     },
     creditCheck: { ok: true, reasons: [] },
-    actions: { confirm: true, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: true, ship: false },
+    actions: { confirm: true, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: true, editPastCredit: false, ship: false },
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { deskMessages } from '@frameport/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -63,7 +64,7 @@ describe('AdminOrderPage', () => {
     const confirmed = adminOrder({
       status: 'Confirmed',
       confirmed: { by: { userId: 7, name: 'Ravi Kumar', role: 'warehouse' }, at: '2026-11-20T05:00:00Z', overrideReason: null },
-      actions: { confirm: false, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: true, ship: true },
+      actions: { confirm: false, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: true, editPastCredit: false, ship: true },
     });
     const fetchSpy = fakeDeskServer(adminOrder(), { 'POST /api/admin/orders/42/confirm': { order: confirmed } });
     const user = userEvent.setup();
@@ -108,7 +109,7 @@ describe('AdminOrderPage', () => {
     const fetchSpy = fakeDeskServer(
       adminOrder({
         creditCheck: { ok: false, reasons },
-        actions: { confirm: true, override: true, hold: true, release: false, cancel: true, cancelLine: true, edit: true, ship: false },
+        actions: { confirm: true, override: true, hold: true, release: false, cancel: true, cancelLine: true, edit: true, editPastCredit: false, ship: false },
       }),
     );
     const user = userEvent.setup();
@@ -229,8 +230,41 @@ describe('AdminOrderPage', () => {
     expect(screen.getByRole('button', { name: 'Edit lines' })).toBeInTheDocument();
   });
 
+  it('lets an admin save an edit past the credit check with a reason', async () => {
+    const refusal = deskMessages.credit.editRefused("This order exceeds the retailer's available credit by ₹3,150.00.");
+    const order = adminOrder({ status: 'Confirmed' });
+    const fetchSpy = fakeDeskServer({ ...order, actions: { ...order.actions, confirm: false, editPastCredit: true } }, {
+      'PUT /api/admin/orders/42/lines': { status: 409, message: refusal },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await heading();
+
+    await user.click(screen.getByRole('button', { name: 'Edit lines' }));
+    await user.click(screen.getByRole('button', { name: 'Save lines' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    const anyway = screen.getByRole('button', { name: 'Save anyway' });
+    expect(anyway).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Reason to save past the credit check' }), 'Cheque received today');
+    await user.click(anyway);
+    await waitFor(() => expect(changesSent(fetchSpy)).toHaveLength(2));
+    expect(changesSent(fetchSpy)[1]?.body).toMatchObject({ override: { reason: 'Cheque received today' } });
+  });
+
+  it('offers the warehouse no way past a credit refusal of an edit', async () => {
+    const refusal = deskMessages.credit.editRefused('The retailer is on credit hold.');
+    fakeDeskServer(adminOrder({ status: 'Confirmed' }), { 'PUT /api/admin/orders/42/lines': { status: 409, message: refusal } });
+    const user = userEvent.setup();
+    renderPage();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Edit lines' }));
+    await user.click(screen.getByRole('button', { name: 'Save lines' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.queryByRole('button', { name: 'Save anyway' })).not.toBeInTheDocument();
+  });
+
   it('makes the e-way bill number required above ₹50,000.00, not at exactly ₹50,000.00', async () => {
-    const shipping = { confirm: false, override: false, hold: true, release: false, cancel: false, cancelLine: true, edit: false, ship: true };
+    const shipping = { confirm: false, override: false, hold: true, release: false, cancel: false, cancelLine: true, edit: false, editPastCredit: false, ship: true };
     const fetchSpy = fakeDeskServer(
       adminOrder({
         status: 'Confirmed',
@@ -277,7 +311,7 @@ describe('AdminOrderPage', () => {
       adminOrder({
         status: 'Confirmed',
         lines: [adminLine(), second],
-        actions: { confirm: false, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: true, ship: true },
+        actions: { confirm: false, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: true, editPastCredit: false, ship: true },
       }),
     );
     const user = userEvent.setup();
@@ -304,7 +338,7 @@ describe('AdminOrderPage', () => {
     const fetchSpy = fakeDeskServer(
       adminOrder({
         status: 'Confirmed',
-        actions: { confirm: false, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: false, ship: true },
+        actions: { confirm: false, override: false, hold: true, release: false, cancel: true, cancelLine: true, edit: false, editPastCredit: false, ship: true },
         shipments: [adminShipment()],
       }),
     );

@@ -1,3 +1,4 @@
+import { deskMessages } from '@frameport/domain';
 import type { AdminOrderDetail, AdminOrderLine, EditLinesBody } from '@frameport/domain/contract';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
@@ -146,7 +147,7 @@ function useEditState(order: AdminOrderDetail) {
     setRemoved(new Set());
     setAdded([]);
   };
-  const body = (note: string): EditLinesBody => ({
+  const body = (note: string, overrideReason?: string): EditLinesBody => ({
     lines: [
       ...order.lines
         .filter((line) => !removed.has(line.id))
@@ -154,6 +155,7 @@ function useEditState(order: AdminOrderDetail) {
       ...added.map(({ productCode, colorVariant, quantity }) => ({ productCode, colorVariant, quantity })),
     ],
     ...(note.trim() === '' ? {} : { note: note.trim() }),
+    ...(overrideReason === undefined ? {} : { override: { reason: overrideReason.trim() } }),
   });
   return { quantities, setQuantities, removed, setRemoved, added, setAdded, start, body };
 }
@@ -206,6 +208,7 @@ function AddLineForm({ onAdd }: { onAdd: (line: Omit<NewLine, 'key'>) => void })
 export function LinesSection({ order }: { order: AdminOrderDetail }) {
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState('');
+  const [overrideReason, setOverrideReason] = useState('');
   const edit = useEditState(order);
   const save = useDeskAction(order.id);
   const { actions } = order;
@@ -213,6 +216,7 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
   const startEditing = () => {
     edit.start();
     setNote('');
+    setOverrideReason('');
     save.reset();
     setEditing(true);
   };
@@ -232,6 +236,16 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
     event.preventDefault();
     if (save.isPending) return;
     save.mutate({ action: 'edit-lines', request: deskRequests.editLines(order.id, edit.body(note)) }, { onSuccess: () => setEditing(false) });
+  };
+  // An edit that raises a confirmed order past the credit check: an admin may save it anyway with a reason.
+  const creditRefused = save.error !== null && getErrorMessage(save.error).startsWith(deskMessages.credit.editRefusedLead);
+  const overrideValid = overrideReason.trim().length >= 3;
+  const saveAnyway = () => {
+    if (save.isPending || !overrideValid) return;
+    save.mutate(
+      { action: 'edit-lines-override', request: deskRequests.editLines(order.id, edit.body(note, overrideReason)) },
+      { onSuccess: () => setEditing(false) },
+    );
   };
 
   // Expected dates matter while the order is still being worked on (pieces can still be cancelled or shipped).
@@ -457,6 +471,22 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
               <Alert color="red" variant="light" p="xs" role="alert" title="The lines were not saved">
                 <Text size="sm">{getErrorMessage(save.error)}</Text>
               </Alert>
+            )}
+            {creditRefused && actions.editPastCredit && (
+              <Group gap="xs" align="flex-end" wrap="wrap">
+                <TextInput
+                  label="Reason to save past the credit check"
+                  size="xs"
+                  w={320}
+                  maxLength={500}
+                  value={overrideReason}
+                  onChange={(event) => setOverrideReason(event.currentTarget.value)}
+                  error={overrideReason !== '' && !overrideValid ? 'Please give a reason (at least 3 characters).' : undefined}
+                />
+                <Button color="red" variant="light" onClick={saveAnyway} disabled={!overrideValid} loading={save.isPending}>
+                  Save anyway
+                </Button>
+              </Group>
             )}
             <Group gap="xs" justify="flex-end">
               <Button variant="default" onClick={stopEditing} disabled={save.isPending}>
