@@ -1,4 +1,4 @@
-import type { AdminProductDetail, AdminVariant, StockMovement } from '@frameport/domain/contract/admin-catalogue';
+import type { AdminProductDetail, AdminVariant, StockMovement, StockMovementsResponse } from '@frameport/domain/contract/admin-catalogue';
 import { vi } from 'vitest';
 import { jsonResponse } from '../../../testing/render-app.tsx';
 
@@ -107,4 +107,26 @@ export function sentTo(fetchSpy: ReturnType<typeof fakeDeskServer>, path: string
       body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
       key: new Headers(init?.headers).get('Idempotency-Key'),
     }));
+}
+
+/** GET …/stock-movements's answer for a colour of `adminProduct()`. */
+export function movementsPage(productColourId: number, movements: StockMovement[] = [], totalCount = movements.length): StockMovementsResponse {
+  const variant = adminProduct().colours.find((colour) => colour.id === productColourId) ?? adminVariant({ id: productColourId });
+  return {
+    variant: {
+      productColourId,
+      productId: 11,
+      modelNumber: 'FP-1001',
+      productName: 'Aviator Classic',
+      colourCode: variant.colourCode,
+      frameColour: variant.frameColour,
+      stock: variant.stock,
+      lowStockThreshold: variant.lowStockThreshold,
+      effectiveLowStockThreshold: variant.effectiveLowStockThreshold,
+    },
+    movements,
+    totalCount,
+    pageNumber: 1,
+    pageSize: 20,
+  };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { TestProviders } from '../../../testing/render-app.tsx';
 import { signIn } from '../../../testing/signed-in-fixtures.ts';
-import { adminProduct, fakeDeskServer, sentTo, stockMovement } from './stock-fixtures.ts';
+import { adminProduct, fakeDeskServer, movementsPage, sentTo, stockMovement } from './stock-fixtures.ts';
 import { StockPanel } from './stock-panel.tsx';
 
 const MOVEMENTS = /^\/api\/admin\/product-colours\/(\d+)\/stock-movements$/;
@@ -33,13 +33,10 @@ describe('StockPanel', () => {
       const match = MOVEMENTS.exec(url.pathname);
       if (match?.[1] === '501') {
         return {
-          data: {
-            movements: [
-              stockMovement({ id: 2, change: -2, balance: 12, reason: 'order', reasonLabel: 'Order placed', note: null, orderId: 42, orderRefNo: 'FP-2026-000042', by: { userId: 3, name: 'Asha Verma', role: 'retailer' } }),
-              stockMovement(),
-            ],
-            totalCount: 2,
-          },
+          data: movementsPage(501, [
+            stockMovement({ id: 2, change: -2, balance: 12, reason: 'order', reasonLabel: 'Order placed', note: null, orderId: 42, orderRefNo: 'FP-2026-000042', by: { userId: 3, name: 'Asha Verma', role: 'retailer' } }),
+            stockMovement(),
+          ]),
         };
       }
       return undefined;
@@ -67,7 +64,7 @@ describe('StockPanel', () => {
 
   it('switches the history to another colour and says when it has none', async () => {
     const user = userEvent.setup();
-    fakeDeskServer((url) => (MOVEMENTS.test(url.pathname) ? { data: { movements: url.pathname.includes('502') ? [] : [stockMovement()], totalCount: 0 } } : undefined));
+    fakeDeskServer((url) => (MOVEMENTS.test(url.pathname) ? { data: url.pathname.includes('502') ? movementsPage(502) : movementsPage(501, [stockMovement()]) } : undefined));
     renderPanel();
     await screen.findByRole('table', { name: 'Movements of C1 Black' });
     await user.click(screen.getByRole('button', { name: 'Movements: C2' }));
@@ -78,7 +75,7 @@ describe('StockPanel', () => {
   it('records a delivery with its reason and note, then refreshes everything under the catalogue root', async () => {
     const user = userEvent.setup();
     const server = fakeDeskServer((url) => {
-      if (MOVEMENTS.test(url.pathname)) return { data: { movements: [], totalCount: 0 } };
+      if (MOVEMENTS.test(url.pathname)) return { data: movementsPage(501) };
       if (url.pathname === '/api/admin/stock-adjustments') {
         return { data: { productColourId: 502, stock: 15, movement: stockMovement({ productColourId: 502, change: 12, balance: 15 }) } };
       }
@@ -112,7 +109,7 @@ describe('StockPanel', () => {
     const user = userEvent.setup();
     const refusal = 'Only 3 in stock: FP-1001 C2 cannot go below 0. Record a count correction if the shelf holds fewer.';
     fakeDeskServer((url) => {
-      if (MOVEMENTS.test(url.pathname)) return { data: { movements: [], totalCount: 0 } };
+      if (MOVEMENTS.test(url.pathname)) return { data: movementsPage(501) };
       if (url.pathname === '/api/admin/stock-adjustments') return { status: 409, message: refusal };
       return undefined;
     });
@@ -128,7 +125,7 @@ describe('StockPanel', () => {
   });
 
   it('offers no Adjust to a role without stock rights (accounts)', async () => {
-    fakeDeskServer((url) => (MOVEMENTS.test(url.pathname) ? { data: { movements: [], totalCount: 0 } } : undefined), 'Accounts');
+    fakeDeskServer((url) => (MOVEMENTS.test(url.pathname) ? { data: movementsPage(501) } : undefined), 'Accounts');
     renderPanel();
     await screen.findByText('No stock movements recorded for this colour yet.');
     expect(screen.queryByRole('button', { name: /^Adjust/ })).not.toBeInTheDocument();
