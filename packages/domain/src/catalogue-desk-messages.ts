@@ -1,8 +1,26 @@
+import { formatPercent } from './money.ts';
+
 /**
  * The catalogue desk's texts (back office II): refusals the API sends and the screens show. Staff
  * read them, so they name the style, the colour or the rule and what to do next.
  */
 export const catalogueDeskMessages = {
+  product: {
+    notFound: 'Style not found.',
+    modelNumberTaken: (modelNumber: string, usedBy: string) => `Model number ${modelNumber} is already used by ${usedBy}.`,
+    /** A master picked by id that does not exist: `what` is 'Brand', 'Frame colour', ... */
+    unknownMaster: (what: string, id: number) => `${what} #${id} does not exist. Please pick one from the list.`,
+    colourCodeTwice: (code: string) => `Colour code ${code} is listed twice.`,
+    colourNotOfStyle: (id: number) => `Colour #${id} is not a colour of this style.`,
+    colourCodeTaken: (code: string) => `Colour code ${code} is already used by another colour of this style.`,
+    accessoryFrameType: 'An accessory has no frame type: please leave Frame type empty.',
+    noGstRate: (hsnCode: string) =>
+      `No GST rate is in force today for HSN ${hsnCode}. Add the HSN to the GST rates table first, or check the code.`,
+    gstRateMismatch: (hsnCode: string, inForce: number, given: number) =>
+      `The GST rate in force today for HSN ${hsnCode} is ${formatPercent(inForce)}%, not ${formatPercent(given)}%.`,
+    nothingSelected: 'Please select at least one style.',
+    bulkUnknown: (ids: readonly number[]) => `No style with id ${ids.join(', ')}.`,
+  },
   stock: {
     variantNotFound: 'Colour variant not found.',
     belowZero: (left: number, label: string) =>

@@ -53,53 +53,95 @@ export const colourCode = text()
   .toUpperCase()
   .regex(COLOUR_VARIANT_PATTERN, 'Colour code must be C1 to C99.');
 
-/** One colour variant as staff send it: `id` names an existing one (an edit), none means a new one. */
-export const VariantInputSchema = z.object({
+/** A colour variant's fields as staff send them (without defaults: a PATCH keeps what it leaves out). */
+const variantFields = {
+  /** Names an existing variant (an edit); none means a new one. */
   id: dbId.optional(),
   colourCode,
   frameColourId: dbId,
   templeColourId: dbId,
   /** Opening stock of a new variant; ignored for an existing one (stock changes by adjustment only). */
-  openingStock: z.number().int().min(0).max(1_000_000).default(0),
-  lowStockThreshold: z.number().int().min(0).max(100_000).nullable().default(null),
+  openingStock: z.number().int().min(0).max(1_000_000),
+  lowStockThreshold: z.number().int().min(0).max(100_000).nullable(),
+};
+
+/** One colour variant as staff send it: `id` names an existing one (an edit), none means a new one. */
+export const VariantInputSchema = z.object({
+  ...variantFields,
+  openingStock: variantFields.openingStock.default(0),
+  lowStockThreshold: variantFields.lowStockThreshold.default(null),
 });
 export type VariantInput = z.infer<typeof VariantInputSchema>;
 
-/** A style with every field the catalogue shows (spec section 3 and the technical-info tab). */
-export const StyleInputSchema = z.object({
+/** A colour variant in a PATCH: openingStock and lowStockThreshold left out keep what the variant has (0 and none for a new one). */
+export const VariantPatchSchema = z.object({
+  ...variantFields,
+  openingStock: variantFields.openingStock.optional(),
+  lowStockThreshold: variantFields.lowStockThreshold.optional(),
+});
+export type VariantPatch = z.infer<typeof VariantPatchSchema>;
+
+/** A style's fields (spec section 3 and the technical-info tab), without defaults. */
+const styleFields = {
   modelNumber,
-  productName: text().trim().min(2, 'Please enter the product name.').max(120),
+  productName: text().trim().min(2, 'Please enter the product name.').max(120, 'A product name has at most 120 characters.'),
   brandId: dbId,
   productTypeId: dbId,
-  frameType: z.enum(FRAME_TYPE_VALUES).nullable().default(null),
-  frameShapeId: dbId.nullable().default(null),
-  materialId: dbId.nullable().default(null),
-  templeMaterialId: dbId.nullable().default(null),
-  sizeId: dbId.nullable().default(null),
-  eyeSizeMm: dimension('eyeSizeMm').default(null),
-  noseBridgeMm: dimension('noseBridgeMm').default(null),
-  armLengthMm: dimension('armLengthMm').default(null),
-  frameWidthMm: dimension('frameWidthMm').default(null),
-  weightGrams: dimension('weightGrams').default(null),
-  genderIds: z.array(dbId).max(5).default([]),
+  frameType: z.enum(FRAME_TYPE_VALUES, { error: 'Frame type must be Full Rim, Half Rim or Rimless.' }).nullable(),
+  frameShapeId: dbId.nullable(),
+  materialId: dbId.nullable(),
+  templeMaterialId: dbId.nullable(),
+  sizeId: dbId.nullable(),
+  eyeSizeMm: dimension('eyeSizeMm'),
+  noseBridgeMm: dimension('noseBridgeMm'),
+  armLengthMm: dimension('armLengthMm'),
+  frameWidthMm: dimension('frameWidthMm'),
+  weightGrams: dimension('weightGrams'),
+  genderIds: z.array(dbId).max(5),
   /** Tag names; the first is the collection. New names are created. */
-  tags: z.array(text().trim().min(1).max(60)).max(10).default([]),
-  warranty: text().trim().max(200).nullable().default(null),
-  description: text().trim().max(4000).nullable().default(null),
+  tags: z.array(text().trim().min(1, 'A tag cannot be empty.').max(60, 'A tag has at most 60 characters.')).max(10, 'A style has at most 10 tags.'),
+  warranty: text().trim().max(200).nullable(),
+  description: text().trim().max(4000).nullable(),
   hsnCode,
   /** Optional: when given it must equal the rate the HSN table has in force today. */
-  gstRatePercent: z.number().optional(),
+  gstRatePercent: z.number({ error: 'GST rate must be a number.' }).optional(),
+  /** A price changed by PATCH applies today; a later day goes through the price schedule. */
   netPrice,
-  releaseDate: deskDate.nullable().default(null),
-  colours: z.array(VariantInputSchema).min(1, 'A style needs at least one colour.').max(99),
+  releaseDate: deskDate.nullable(),
+};
+
+/** A style with every field the catalogue shows (spec section 3 and the technical-info tab). */
+export const StyleInputSchema = z.object({
+  ...styleFields,
+  frameType: styleFields.frameType.default(null),
+  frameShapeId: styleFields.frameShapeId.default(null),
+  materialId: styleFields.materialId.default(null),
+  templeMaterialId: styleFields.templeMaterialId.default(null),
+  sizeId: styleFields.sizeId.default(null),
+  eyeSizeMm: styleFields.eyeSizeMm.default(null),
+  noseBridgeMm: styleFields.noseBridgeMm.default(null),
+  armLengthMm: styleFields.armLengthMm.default(null),
+  frameWidthMm: styleFields.frameWidthMm.default(null),
+  weightGrams: styleFields.weightGrams.default(null),
+  genderIds: styleFields.genderIds.default([]),
+  tags: styleFields.tags.default([]),
+  warranty: styleFields.warranty.default(null),
+  description: styleFields.description.default(null),
+  releaseDate: styleFields.releaseDate.default(null),
+  colours: z.array(VariantInputSchema).min(1, 'A style needs at least one colour.').max(99, 'A style has at most 99 colours.'),
 });
 export type StyleInput = z.infer<typeof StyleInputSchema>;
 
-/** PATCH: any of the style's fields; `colours`, when given, is the full list (a variant left out is kept). */
-export const StylePatchSchema = StyleInputSchema.omit({ netPrice: true }).partial().extend({
-  /** A price changed here applies today; a later day goes through POST …/prices. */
-  netPrice: netPrice.optional(),
-});
+/**
+ * PATCH: any of the style's fields; a field left out keeps its value. `colours`, when given, is the
+ * full list: existing variants by id, new ones without; a variant left out is kept (orders name it).
+ */
+export const StylePatchSchema = z
+  .object({
+    ...styleFields,
+    colours: z.array(VariantPatchSchema).min(1, 'A style needs at least one colour.').max(99, 'A style has at most 99 colours.'),
+  })
+  .partial();
 export type StylePatch = z.infer<typeof StylePatchSchema>;
 
 export const ProductIdParamsSchema = z.object({ id: dbId });

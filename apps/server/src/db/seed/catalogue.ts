@@ -1,4 +1,5 @@
 /** Pure, deterministic generation of the demo catalogue (no database access here). */
+import { searchKeywordsOf } from '../../modules/products/keywords.ts';
 import type { FrameType } from '../schema.ts';
 import type { Random } from './random.ts';
 import {
@@ -187,7 +188,7 @@ export function generateCatalogue(rng: Random, count: number, now: Date): Genera
         netPricePaise: pricePointSmall(rng, acc.price[0], acc.price[1]) * 100,
         releaseDate,
         isActive,
-        searchKeywords: [brand.name, acc.name, productTypeName, ...colours].join(' '),
+        searchKeywords: searchKeywordsOf({ brand: brand.name, shape: acc.name, productType: productTypeName, colours }),
         genders: ['Unisex'],
         tags: [rng.pick(['Everyday Classics', 'Festive Edit'] as const)],
         variants,
@@ -322,16 +323,16 @@ export function generateCatalogue(rng: Random, count: number, now: Date): Genera
       netPricePaise: price * 100,
       releaseDate,
       isActive,
-      searchKeywords: [
-        brand.name,
-        shape.name,
-        materialName(materialCode),
+      searchKeywords: searchKeywordsOf({
+        brand: brand.name,
+        shape: shape.name,
+        material: materialName(materialCode),
         frameType,
-        productTypeName,
-        ...genders,
-        ...colours,
+        productType: productTypeName,
+        genders,
+        colours,
         collection,
-      ].join(' '),
+      }),
       genders,
       tags,
       variants,
