@@ -48,4 +48,25 @@ export const catalogueDeskMessages = {
     preview: (count: number, label: string, where: string) =>
       `${count.toLocaleString('en-IN')} ${count === 1 ? 'style gets' : 'styles get'} ${label} in ${where}`,
   },
+  dates: {
+    invalid: 'Please enter a real date as YYYY-MM-DD.',
+  },
+  prices: {
+    productNotFound: 'Style not found.',
+    changeNotFound: 'Price change not found.',
+    effectiveInPast: 'The effective date must be today or later.',
+    alreadyApplied: 'This price change has already applied: schedule a new price instead.',
+    alreadyCancelled: 'This price change was already cancelled.',
+  },
+  gst: {
+    prefixFormat: 'HSN prefix must be 2 to 8 digits.',
+    rateNotSlab: 'GST rate must be one of 0, 0.25, 3, 5, 12, 18, 28 or 40 %.',
+    notFound: 'GST rate entry not found.',
+    validToBeforeFrom: 'The last day cannot be before the first day.',
+    overlap: (prefix: string, from: string, to: string | null) =>
+      `HSN ${prefix} already has a rate from ${from}${to ? ` to ${to}` : ' with no end date'}. Close that entry the day before the new one starts.`,
+    validToInPast: (today: string) =>
+      `This entry is in force: its last day cannot be before today (${today}). Add an entry for the new rate from a later day instead.`,
+    deleteInForce: 'This entry has been in force: close it with a last day instead of deleting it.',
+  },
 } as const;

@@ -24,6 +24,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     CartProductDetailId: 501,
     Discount: null,
     ProductPrice: 1000,
+    PreviousNetPrice: null,
     NetUnitPrice: 1000,
     CartProductTotPrice: 2100,
     costPriceWithoutGST: 2000,

@@ -106,6 +106,11 @@ export const CartItemSchema = z.object({
   Discount: CartDiscountSchema.nullable(),
   /** List (net) price of one piece. */
   ProductPrice: rupees,
+  /**
+   * Our addition: the list price of one piece when the line was added or its quantity last changed,
+   * when the style's price has changed since (the line shows the change); null when unchanged.
+   */
+  PreviousNetPrice: rupees.nullable(),
   /** Our addition: the price of one piece after the line's discount, before GST (ProductPrice when none). */
   NetUnitPrice: rupees,
   /** Line value after discount, with GST. */

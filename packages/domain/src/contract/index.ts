@@ -13,3 +13,4 @@ export * from './payments.ts';
 export * from './admin-orders.ts';
 export * from './admin-catalogue.ts';
 export * from './admin-discounts.ts';
+export * from './admin-pricing.ts';

@@ -29,6 +29,8 @@ export async function readCartLines(db: DbOrTx, retailerId: number, options: { c
       hsnCode: products.hsnCode,
       gstRatePercent: products.gstRatePercent,
       netPricePaise: products.netPricePaise,
+      /** The list price when the line was added or its quantity last changed (null: before issue 17). */
+      netPricePaiseAtAdd: cartLines.netPricePaiseAtAdd,
       eyeSizeMm: products.eyeSizeMm,
       noseBridgeMm: products.noseBridgeMm,
       armLengthMm: products.armLengthMm,

@@ -185,6 +185,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
               quantity,
               addedAt: now,
               addedByUserId: acting.identity.userId,
+              netPricePaiseAtAdd: variant.netPricePaise,
               updatedAt: now,
             })),
         )
@@ -194,6 +195,8 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
             quantity: sql`case when ${expired} then excluded.quantity else ${cartLines.quantity} + excluded.quantity end`,
             addedAt: sql`case when ${expired} then excluded.added_at else ${cartLines.addedAt} end`,
             addedByUserId: sql`case when ${expired} then excluded.added_by_user_id else ${cartLines.addedByUserId} end`,
+            // The price the retailer sees now: a change before this top-up is no longer news.
+            netPricePaiseAtAdd: sql`excluded.net_price_paise_at_add`,
             updatedAt: sql`excluded.updated_at`,
           },
         });
@@ -237,7 +240,13 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
       const after = liveTotals(next);
       checkOrderLimits(after, billTo);
       for (const [lineId, quantity] of wantedQty) {
-        await tx.update(cartLines).set({ quantity, updatedAt: now }).where(eq(cartLines.id, lineId));
+        const row = rows.find((r) => r.lineId === lineId)!;
+        if (quantity === row.quantity) continue;
+        // A new quantity is chosen at today's price: the line stops showing an earlier change.
+        await tx
+          .update(cartLines)
+          .set({ quantity, netPricePaiseAtAdd: row.netPricePaise, updatedAt: now })
+          .where(eq(cartLines.id, lineId));
       }
       await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
       return after;

@@ -26,6 +26,10 @@ export function toCartItem(line: PricedLine<CartLineRow>, quantityProblem: strin
     CartProductDetailId: row.lineId,
     Discount: toAppliedDiscount(line.discount),
     ProductPrice: paiseToRupees(line.unitPricePaise),
+    PreviousNetPrice:
+      !row.isFree && row.netPricePaiseAtAdd !== null && row.netPricePaiseAtAdd !== row.netPricePaise
+        ? paiseToRupees(row.netPricePaiseAtAdd)
+        : null,
     NetUnitPrice: paiseToRupees(line.unitPricePaise - (line.discount?.discountPaise ?? 0)),
     CartProductTotPrice: paiseToRupees(totals.totalPaise),
     costPriceWithoutGST: paiseToRupees(totals.taxablePaise),
