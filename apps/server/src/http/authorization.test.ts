@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cartLines, carts, orderLines, orders, sessions, shipments } from '../db/schema.ts';
+import { auditLog, cartLines, carts, orderLines, orders, productColours, productImages, sessions, shipments } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
@@ -185,6 +185,16 @@ async function slipShipment(): Promise<number> {
   return slipShipmentId;
 }
 
+/** A fresh image row on a colour of retailer A's product (the catalogue desk's image calls). */
+async function productImageOf(): Promise<{ colourId: number; imageId: number }> {
+  const [colour] = await t.db.select({ id: productColours.id }).from(productColours).where(eq(productColours.productId, A.productId)).limit(1);
+  const [image] = await t.db
+    .insert(productImages)
+    .values({ productColourId: colour!.id, url: '/media/products/x/front.svg', imageName: 'x.svg', priority: 1, imageType: 'side' })
+    .returning({ id: productImages.id });
+  return { colourId: colour!.id, imageId: image!.id };
+}
+
 /** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
 const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
@@ -267,6 +277,20 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/banners': { kind: 'admin' },
   'PATCH /api/admin/banners/:id': { kind: 'admin' },
   'DELETE /api/admin/banners/:id': { kind: 'admin' },
+  // The catalogue desk's images (modules/uploads/product-image-routes.ts): admins only.
+  'POST /api/admin/product-colours/:id/images': {
+    kind: 'admin',
+    build: async () => ({ multipart: true, params: { id: String((await productImageOf()).colourId) } }),
+  },
+  'PATCH /api/admin/product-images/:id': {
+    kind: 'admin',
+    build: async () => ({ params: { id: String((await productImageOf()).imageId) }, body: { imageType: 'side' } }),
+  },
+  'PUT /api/admin/product-colours/:id/image-order': {
+    kind: 'admin',
+    build: async () => ({ params: { id: String((await productImageOf()).colourId) }, body: { imageIds: [1] } }),
+  },
+  'DELETE /api/admin/product-images/:id': { kind: 'admin', build: async () => ({ params: { id: String((await productImageOf()).imageId) } }) },
   'PUT /api/admin/pages/:pageName': {
     kind: 'admin',
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),
@@ -463,7 +487,7 @@ function spellingsOf(path: string, pattern: string): string[] {
 type Call = { caller: Party | null; actingFor?: Party; foreign?: boolean };
 
 async function call(route: string, { caller, actingFor, foreign }: Call) {
-  const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
   const spec = ROUTES[route]!;
   // Whose data the request is about: the named retailer, else the caller (its own profile), and
   // retailer A's ids for staff naming nobody on a cart or order call (refused with 400 anyway).
@@ -478,7 +502,7 @@ async function call(route: string, { caller, actingFor, foreign }: Call) {
     options.headers = { 'content-type': 'multipart/form-data; boundary=x' };
     options.payload = '--x--\r\n';
     if (actingFor) query.email = actingFor.email;
-  } else if (method === 'POST' || method === 'PUT') {
+  } else if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
     options.payload = { ...built.body, ...(actingFor ? { Email: actingFor.email } : {}) };
   } else if (actingFor) {
     query.email = actingFor.email;

@@ -14,3 +14,4 @@ export * from './admin-orders.ts';
 export * from './admin-catalogue.ts';
 export * from './admin-discounts.ts';
 export * from './admin-pricing.ts';
+export * from './admin-images.ts';

@@ -126,7 +126,7 @@ const StoredFileParams = z.object({ '*': text() });
 type Form = { fields: Record<string, string>; files: Map<string, Buffer> };
 
 /** @fastify/multipart and busboy errors → the envelope's statuses and messages. */
-function formError(error: unknown): Error {
+export function formError(error: unknown): Error {
   if (error instanceof AppError) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -197,7 +197,7 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
  * Runs before the body is read, after the role guard: only multipart bodies, and no body over the
  * route's limit (@fastify/multipart does not apply `bodyLimit`; busboy's limits guard chunked bodies).
  */
-async function multipartOnly(request: FastifyRequest) {
+export async function multipartOnly(request: FastifyRequest) {
   const type = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
   const length = Number(request.headers['content-length'] ?? 0);

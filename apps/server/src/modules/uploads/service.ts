@@ -79,10 +79,10 @@ export function keyFor(kind: 'products' | 'banners', stem: string, size: string)
 export const UPLOAD_KEY_PATTERN =
   /^(?:products\/[0-9a-f]{2}\/[0-9a-f]{24}-(?:thumbnail|card|zoom)|banners\/[0-9a-f]{2}\/[0-9a-f]{24}-(?:desktop|mobile)|profiles\/[0-9a-f]{2}\/[0-9a-f]{24}-avatar)\.webp$/;
 
-type PendingFile = { key: string; bytes: Buffer };
+export type PendingFile = { key: string; bytes: Buffer };
 
 /** Encodes one (inspected) source into the named widths and names the files by their content. */
-async function encodeSet<const T extends Record<string, number>>(
+export async function encodeSet<const T extends Record<string, number>>(
   kind: 'products' | 'banners',
   source: Buffer,
   widths: T,
@@ -97,21 +97,22 @@ async function encodeSet<const T extends Record<string, number>>(
 
 export type UploadServiceDeps = { db: Db; clock: Clock; store: FileStore };
 
-export function createUploadService({ db, clock, store }: UploadServiceDeps) {
-  /** Writes the files, runs `write` (the transaction), and undoes its own files if that fails. */
-  async function storeThenWrite<R>(files: PendingFile[], write: () => Promise<R>): Promise<R> {
-    const created: string[] = [];
-    try {
-      for (const file of files) {
-        const { created: isNew } = await store.put(file.key, file.bytes, WEBP_CONTENT_TYPE);
-        if (isNew) created.push(file.key);
-      }
-      return await write();
-    } catch (error) {
-      await Promise.allSettled(created.map((key) => store.delete(key)));
-      throw error;
+/** Writes the files, runs `write` (the transaction), and undoes its own files if that fails. */
+export async function storeThenWrite<R>(store: FileStore, files: PendingFile[], write: () => Promise<R>): Promise<R> {
+  const created: string[] = [];
+  try {
+    for (const file of files) {
+      const { created: isNew } = await store.put(file.key, file.bytes, WEBP_CONTENT_TYPE);
+      if (isNew) created.push(file.key);
     }
+    return await write();
+  } catch (error) {
+    await Promise.allSettled(created.map((key) => store.delete(key)));
+    throw error;
   }
+}
+
+export function createUploadService({ db, clock, store }: UploadServiceDeps) {
 
   async function uploadProductImage(identity: Identity, input: ProductImageUpload): Promise<ProductImageResult> {
     const [colour] = await db
@@ -132,7 +133,7 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
     const url = input.imageType === 'thumbnail' ? urls.thumbnail : urls.card;
     const imageName = `${colour.productCode}-${colour.colorVariant}-${input.imageType}.webp`;
 
-    await storeThenWrite(files, () =>
+    await storeThenWrite(store, files, () =>
       db.transaction(async (tx) => {
         // One image per view of a colour: the new one replaces the old row at once.
         await tx
@@ -198,7 +199,7 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
     const urls = { desktop: urlOfKey(desktopKey), mobile: urlOfKey(mobileKey) };
     const imageName = desktopKey.slice(desktopKey.lastIndexOf('/') + 1);
 
-    const bannerId = await storeThenWrite(files, () =>
+    const bannerId = await storeThenWrite(store, files, () =>
       db.transaction(async (tx) => {
         let id: number;
         if (input.bannerId !== undefined) {
