@@ -131,6 +131,18 @@ export const routes: RouteObject[] = [
                         path: 'retailers/:id/credit',
                         lazy: async () => ({ Component: (await import('./routes/admin/credit.tsx')).AdminCreditRoute }),
                       },
+                      {
+                        path: 'stock',
+                        lazy: async () => ({ Component: (await import('./routes/admin/stock.tsx')).AdminStockRoute }),
+                      },
+                      {
+                        path: 'gst-rates',
+                        lazy: async () => ({ Component: (await import('./routes/admin/gst-rates.tsx')).AdminGstRatesRoute }),
+                      },
+                      {
+                        path: 'discounts',
+                        lazy: async () => ({ Component: (await import('./routes/admin/discounts.tsx')).AdminDiscountsRoute }),
+                      },
                     ],
                   },
                 ],

@@ -7,7 +7,7 @@ import { TestProviders } from '../../../testing/render-app.tsx';
 import { signIn } from '../../../testing/signed-in-fixtures.ts';
 import { todayInIndia } from '../order/order-display.ts';
 import { adminProduct, fakeDeskServer, sentTo } from '../stock/stock-fixtures.ts';
-import type { PriceChange } from './api.ts';
+import type { PriceChange, ProductPrices } from '@frameport/domain/contract/admin-pricing';
 import { PricePanel } from './price-panel.tsx';
 
 const PRICES = '/api/admin/products/11/prices';
@@ -22,7 +22,20 @@ const change = (overrides: Partial<PriceChange> = {}): PriceChange => ({
   created: { by: admin, at: '2026-09-30T06:30:00.000Z' },
   appliedAt: '2026-09-30T18:30:00.000Z',
   cancelled: null,
+  importJobId: null,
   ...overrides,
+});
+
+const prices = (scheduled: PriceChange[] = [], history: PriceChange[] = []): ProductPrices => ({
+  productId: 11,
+  productCode: 'FP-1001',
+  modelNumber: 'FP-1001',
+  productName: 'Aviator Classic',
+  isActive: true,
+  netPrice: 1200,
+  today: todayInIndia(),
+  scheduled,
+  history,
 });
 
 function renderPanel() {
@@ -46,7 +59,7 @@ describe('PricePanel', () => {
   it('shows the price now, the scheduled change and the history (from → to, who)', async () => {
     fakeDeskServer((url) =>
       url.pathname === PRICES
-        ? { data: { productId: 11, netPrice: 1200, changes: [change({ id: 72, netPrice: 1350, previousNetPrice: null, effectiveFrom: '2099-01-01', status: 'scheduled', appliedAt: null }), change()] } }
+        ? { data: prices([change({ id: 72, netPrice: 1350, previousNetPrice: null, effectiveFrom: '2099-01-01', status: 'scheduled', appliedAt: null })], [change()]) }
         : undefined,
     );
     renderPanel();
@@ -75,7 +88,7 @@ describe('PricePanel', () => {
     const user = userEvent.setup();
     const server = fakeDeskServer((url, init) => {
       if (url.pathname !== PRICES) return undefined;
-      return init?.method === 'POST' ? { status: 201, data: change({ id: 73, status: 'scheduled' }) } : { data: { productId: 11, netPrice: 1200, changes: [] } };
+      return init?.method === 'POST' ? { status: 201, data: { ...prices(), change: change({ id: 73, status: 'scheduled' }), replacedId: null } } : { data: prices() };
     });
     const { invalidate } = renderPanel();
     expect(await screen.findByText('The price has not changed since the style was created.')).toBeInTheDocument();
@@ -114,7 +127,7 @@ describe('PricePanel', () => {
 
   it('says a change for today applies now', async () => {
     const user = userEvent.setup();
-    fakeDeskServer((url) => (url.pathname === PRICES ? { data: { productId: 11, netPrice: 1200, changes: [] } } : undefined));
+    fakeDeskServer((url) => (url.pathname === PRICES ? { data: prices() } : undefined));
     renderPanel();
     await user.type(await screen.findByRole('textbox', { name: 'New net price (₹)' }), '999');
     expect(screen.getByLabelText('Effective from')).toHaveValue(todayInIndia());
@@ -128,7 +141,7 @@ describe('PricePanel', () => {
     const user = userEvent.setup();
     const server = fakeDeskServer((url, init) => {
       if (url.pathname === '/api/admin/price-changes/72' && init?.method === 'DELETE') return { data: null };
-      if (url.pathname === PRICES) return { data: { productId: 11, netPrice: 1200, changes: [change({ id: 72, netPrice: 1350, effectiveFrom: '2099-01-01', status: 'scheduled' })] } };
+      if (url.pathname === PRICES) return { data: prices([change({ id: 72, netPrice: 1350, effectiveFrom: '2099-01-01', status: 'scheduled' })]) };
       return undefined;
     });
     renderPanel();

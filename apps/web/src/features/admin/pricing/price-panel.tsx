@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import type { AdminProductDetail } from '@frameport/domain/contract/admin-catalogue';
 import { netPrice as netPriceSchema } from '@frameport/domain/contract/admin-catalogue';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,7 +11,8 @@ import { ActionDialog } from '../order/components/action-dialog.tsx';
 import { formatDateTime, formatDay, inr, todayInIndia, whoText } from '../order/order-display.ts';
 import { useStaffRole } from '../staff-role.ts';
 import classes from '../stock/components/desk-table.module.css';
-import { pricingQueries, useCancelPriceChange, useSchedulePrice, type PriceChange } from './api.ts';
+import type { PriceChange } from '@frameport/domain/contract/admin-pricing';
+import { pricingQueries, useCancelPriceChange, useSchedulePrice } from './api.ts';
 import { pricingTexts as text } from './texts.ts';
 
 /** '1,250.50', '₹1250', ' 999 ' as rupees; NaN when it is not a number. */
@@ -31,7 +32,9 @@ export function PricePanel({ product }: { product: AdminProductDetail }) {
 function AdminPricePanel({ product }: { product: AdminProductDetail }) {
   const prices = useQuery(pricingQueries.prices(product.id));
   const current = prices.data?.netPrice ?? product.netPrice;
-  const scheduled = (prices.data?.changes ?? []).filter((change) => change.status === 'scheduled');
+  const scheduled = prices.data?.scheduled ?? [];
+  // The server's India day when known (the form refuses an earlier one), else this device's.
+  const today = prices.data?.today ?? todayInIndia();
 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="price-panel-heading">
@@ -56,9 +59,9 @@ function AdminPricePanel({ product }: { product: AdminProductDetail }) {
           </div>
         </Group>
         {scheduled.map((change) => (
-          <ScheduledChange key={change.id} change={change} />
+          <ScheduledChange key={change.id} productId={product.id} change={change} />
         ))}
-        <ScheduleForm product={product} current={current} />
+        <ScheduleForm key={today} product={product} current={current} today={today} />
         <section aria-labelledby="price-history-heading">
           <Title order={3} fz="sm" id="price-history-heading" mb={6}>
             {text.historyTitle}
@@ -71,7 +74,7 @@ function AdminPricePanel({ product }: { product: AdminProductDetail }) {
           ) : prices.isError ? (
             <LoadError title={text.loadFailed} {...retryQuery(prices)} />
           ) : (
-            <PriceHistory changes={prices.data.changes.filter((change) => change.status !== 'scheduled')} />
+            <PriceHistory changes={prices.data.history} />
           )}
         </section>
       </Stack>
@@ -79,8 +82,8 @@ function AdminPricePanel({ product }: { product: AdminProductDetail }) {
   );
 }
 
-function ScheduledChange({ change }: { change: PriceChange }) {
-  const cancel = useCancelPriceChange();
+function ScheduledChange({ productId, change }: { productId: number; change: PriceChange }) {
+  const cancel = useCancelPriceChange(productId);
   const [asking, setAsking] = useState(false);
   const price = inr(change.netPrice);
   const day = formatDay(change.effectiveFrom);
@@ -94,11 +97,9 @@ function ScheduledChange({ change }: { change: PriceChange }) {
           <Text size="sm" fw={600} className="tabular">
             {text.scheduledLine(price, day)}
           </Text>
-          {change.created !== null && (
-            <Text size="xs" c="dimmed">
-              {whoText(change.created.by)}, {formatDateTime(change.created.at)}
-            </Text>
-          )}
+          <Text size="xs" c="dimmed">
+            {whoText(change.created.by)}, {formatDateTime(change.created.at)}
+          </Text>
         </div>
         <Button size="compact-sm" variant="outline" color="red.9" onClick={() => setAsking(true)}>
           {text.cancelChange}
@@ -130,8 +131,7 @@ function ScheduledChange({ change }: { change: PriceChange }) {
   );
 }
 
-function ScheduleForm({ product, current }: { product: AdminProductDetail; current: number }) {
-  const today = todayInIndia();
+function ScheduleForm({ product, current, today }: { product: AdminProductDetail; current: number; today: string }) {
   const schedule = useSchedulePrice(product.id);
   const [price, setPrice] = useState('');
   const [day, setDay] = useState(today);
@@ -221,8 +221,7 @@ function ScheduleForm({ product, current }: { product: AdminProductDetail; curre
   );
 }
 
-const STATUS_LABEL: Record<PriceChange['status'], string> = { scheduled: 'Scheduled', applied: 'Applied', cancelled: 'Cancelled' };
-
+/** Applied changes, newest first: the day, from → to, who made the change and when. */
 function PriceHistory({ changes }: { changes: PriceChange[] }) {
   if (changes.length === 0) {
     return (
@@ -238,8 +237,7 @@ function PriceHistory({ changes }: { changes: PriceChange[] }) {
           <Table.Tr>
             <Table.Th>From day</Table.Th>
             <Table.Th ta="right">From → to</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Who, when</Table.Th>
+            <Table.Th>By</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -249,17 +247,9 @@ function PriceHistory({ changes }: { changes: PriceChange[] }) {
               <Table.Td data-label="From → to" className={classes.num}>
                 {change.previousNetPrice === null ? '—' : inr(change.previousNetPrice)} → {inr(change.netPrice)}
               </Table.Td>
-              <Table.Td data-label="Status">
-                {change.status === 'cancelled' ? (
-                  <Badge color="gray.8" variant="filled" size="sm">
-                    {STATUS_LABEL[change.status]}
-                  </Badge>
-                ) : (
-                  STATUS_LABEL[change.status]
-                )}
-              </Table.Td>
-              <Table.Td data-label="Who, when">
-                {change.created === null ? '—' : `${whoText(change.created.by)}, ${formatDateTime(change.created.at)}`}
+              <Table.Td data-label="By">
+                {whoText(change.created.by)}, {formatDateTime(change.created.at)}
+                {change.importJobId !== null && ` (price import #${change.importJobId})`}
               </Table.Td>
             </Table.Tr>
           ))}
