@@ -4,6 +4,7 @@ import {
   StockMovementsResponseSchema,
   type StockAdjustmentBody,
 } from '@frameport/domain/contract/admin-catalogue';
+import { FiltersResponseSchema } from '@frameport/domain/contract/catalogue';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, apiFetch, fetchFile } from '../../../lib/api-client.ts';
@@ -45,6 +46,17 @@ export const stockQueries = {
           signal,
         }),
       placeholderData: keepPreviousData,
+    }),
+
+  /** The brands for the filter (the Brand group of GET /api/Product/getFilters): they rarely change while the desk is open. */
+  brands: () =>
+    queryOptions({
+      queryKey: ['admin', 'brands'] as const,
+      queryFn: async ({ signal }) => {
+        const groups = await apiFetch('/api/Product/getFilters', { schema: FiltersResponseSchema, signal });
+        return groups.find((group) => group.Key === 'brandId')?.Data ?? [];
+      },
+      staleTime: 10 * 60_000,
     }),
 
   /** GET /api/admin/stock/low: variants at or below their threshold (or the one given). */

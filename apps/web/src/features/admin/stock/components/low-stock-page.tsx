@@ -4,7 +4,7 @@ import type { LowStockRow } from '@frameport/domain/contract/admin-catalogue';
 import { Button, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
@@ -12,7 +12,6 @@ import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
-import { catalogueQueries } from '../../../catalogue/api.ts';
 import { todayInIndia } from '../../order/order-display.ts';
 import { fetchLowStockCsv, stockQueries, type LowStockFilters } from '../api.ts';
 import { stockTexts as text } from '../texts.ts';
@@ -49,8 +48,8 @@ export function LowStockPage() {
   const [params, setParams] = useSearchParams();
   const filters = readLowStockFilters(params);
   const query = useQuery(stockQueries.lowStock({ ...filters, pageSize: LOW_STOCK_PAGE_SIZE }));
-  const brands = useQuery(catalogueQueries.filters());
-  const brandOptions = brands.data?.find((group) => group.Key === 'brandId')?.Data ?? [];
+  const brands = useQuery(stockQueries.brands());
+  const brandOptions = brands.data ?? [];
   const [target, setTarget] = useState<AdjustTarget | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -85,14 +84,14 @@ export function LowStockPage() {
         {text.lowStockTitle}
       </Title>
       <div className={classes.toolbar} role="search" aria-label="Filter low stock">
-        <SearchBox value={filters.q ?? ''} onSearch={(q) => apply({ q })} />
+        <SearchBox key={filters.q ?? ''} value={filters.q ?? ''} onSearch={(q) => apply({ q })} />
         <NativeSelect
           label="Brand"
           value={filters.brandId === undefined ? '' : String(filters.brandId)}
           onChange={(event) => apply({ brandId: event.currentTarget.value })}
           data={[{ value: '', label: 'All brands' }, ...brandOptions.map((brand) => ({ value: String(brand.Id), label: brand.Name }))]}
         />
-        <ThresholdBox value={filters.threshold} defaultThreshold={defaultThreshold} onApply={(threshold) => apply({ threshold })} />
+        <ThresholdBox key={filters.threshold ?? ''} value={filters.threshold} defaultThreshold={defaultThreshold} onApply={(threshold) => apply({ threshold })} />
         <Button variant="outline" leftSection={<IconDownload size={16} aria-hidden="true" />} loading={exporting} onClick={() => void exportCsv()}>
           {text.exportCsv}
         </Button>
@@ -144,7 +143,6 @@ export function LowStockPage() {
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(draft.trim());
@@ -167,7 +165,6 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
 
 function ThresholdBox({ value, defaultThreshold, onApply }: { value: number | undefined; defaultThreshold: number | undefined; onApply: (v: string) => void }) {
   const [draft, setDraft] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setDraft(value === undefined ? '' : String(value)), [value]);
   const valid = draft.trim() === '' || (/^\d{1,6}$/.test(draft.trim()) && Number(draft) <= 100_000);
   const submit = () => {
     if (valid && draft.trim() !== (value === undefined ? '' : String(value))) onApply(draft.trim());
