@@ -27,6 +27,9 @@ export function lineQuantityError(item: CartItem, quantity: number, maxPerVarian
   return problem.message;
 }
 
+/** The line's list price changed since it was added (a price change by the distributor). */
+export const priceChangedText = (previousRupees: number): string => `Price changed from ${formatInr(rupeesToPaise(previousRupees))}`;
+
 export function sizeLabel(item: CartItem): string {
   const { EyeSize, NoseBridgeSize, ArmLength } = item;
   return EyeSize === null || NoseBridgeSize === null || ArmLength === null ? 'N/A' : `${EyeSize}-${NoseBridgeSize}-${ArmLength}`;
@@ -145,6 +148,11 @@ export function CartLine({ item, quantity, maxPerVariant, onQuantityChange, onUp
           Unit price (excl. GST)
         </Text>
         <Price size="sm" amount={rupeesToPaise(item.NetUnitPrice)} listAmount={rupeesToPaise(item.ProductPrice)} />
+        {item.PreviousNetPrice !== null && item.PreviousNetPrice !== item.ProductPrice && (
+          <Text size="xs" c="#8a4b00" fw={500} className="tabular">
+            {priceChangedText(item.PreviousNetPrice)}
+          </Text>
+        )}
       </div>
       <div className={classes.lineQuantity}>
         {item.IsExpired || item.IsFree ? (
