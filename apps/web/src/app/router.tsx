@@ -143,6 +143,18 @@ export const routes: RouteObject[] = [
                         path: 'discounts',
                         lazy: async () => ({ Component: (await import('./routes/admin/discounts.tsx')).AdminDiscountsRoute }),
                       },
+                      {
+                        path: 'imports',
+                        lazy: async () => ({ Component: (await import('./routes/admin/imports.tsx')).AdminImportsRoute }),
+                      },
+                      {
+                        path: 'imports/:id',
+                        lazy: async () => ({ Component: (await import('./routes/admin/import-job.tsx')).AdminImportJobRoute }),
+                      },
+                      {
+                        path: 'content',
+                        lazy: async () => ({ Component: (await import('./routes/admin/content.tsx')).AdminContentRoute }),
+                      },
                     ],
                   },
                 ],

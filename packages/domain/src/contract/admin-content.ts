@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANNER_KINDS, type BannerKind } from './banners.ts';
 import { dbId } from './primitives.ts';
+import type { PageName } from './content.ts';
 import { text } from './text.ts';
 
 /**
@@ -81,3 +82,29 @@ export const AdminBannerPatchSchema = z
 export type AdminBannerPatch = z.infer<typeof AdminBannerPatchSchema>;
 
 export const DeletedBannerSchema = z.object({ id, deleted: z.literal(true) });
+
+/** What POST /api/Home/uploadBanner answers (multipart upload in modules/uploads/routes.ts). */
+export const UploadedBannerSchema = z.object({
+  bannerId: id,
+  bannerTitle: text(),
+  /** true: a new banner; false: an existing banner's images were replaced. */
+  created: z.boolean(),
+  urls: z.object({ desktop: text(), mobile: text() }),
+});
+export type UploadedBanner = z.infer<typeof UploadedBannerSchema>;
+
+/** The support and footer pages as staff name them in the back office. */
+export const PAGE_LABELS: Record<PageName, string> = {
+  ABOUTUS: 'About us',
+  CONTACTUS: 'Contact us',
+  ORDERTRACKING: 'Order tracking',
+  FAQS: 'FAQs',
+  AFTERSALESERVICES: 'After sales services',
+  TERMSANDCONDITIONS: 'Terms & conditions',
+  SHIPPINGANDRETURNS: 'Shipping & returns',
+  PRODUCTWARRANTY: 'Product warranty',
+  CODEOFBUSINESSCONDUCT: 'Code of business conduct',
+  BUSINESSETHICS: 'Business ethics',
+  PAYMENTPOLICY: 'Payment policy',
+  FOOTER: 'Footer (copyright)',
+};
