@@ -37,6 +37,7 @@ import type { ModuleDeps } from './modules/module-deps.ts';
 import { createOrdersModule } from './modules/orders/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createShipmentsModule } from './modules/shipments/index.ts';
+import { createStockModule } from './modules/stock/index.ts';
 import { createTestSeedingModule } from './modules/test-seeding/index.ts';
 import { createUploadsModule } from './modules/uploads/index.ts';
 
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     createMediaModule(moduleDeps),
     createUploadsModule(moduleDeps),
     createHousekeepingModule(moduleDeps),
+    createStockModule(moduleDeps),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

@@ -195,6 +195,15 @@ async function productImageOf(): Promise<{ colourId: number; imageId: number }> 
   return { colourId: colour!.id, imageId: image!.id };
 }
 
+/** A product's first colour variant (C1). */
+async function colourOf(productId: number): Promise<number> {
+  const [colour] = await t.db
+    .select({ id: productColours.id })
+    .from(productColours)
+    .where(and(eq(productColours.productId, productId), eq(productColours.variantNumber, 1)));
+  return colour!.id;
+}
+
 /** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
 const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
@@ -372,6 +381,13 @@ const ROUTES: Record<string, RouteCase> = {
     },
   },
   'POST /api/admin/accounts/:userId/unlock': { kind: 'admin', build: () => ({ params: { userId: String(A.userId) } }) },
+  // Stock on the catalogue desk (modules/stock): admin and warehouse.
+  'POST /api/admin/stock-adjustments': {
+    kind: 'warehouse',
+    build: async () => ({ body: { productColourId: await colourOf(A.productId), change: 1, reason: 'delivery', note: 'Matrix delivery' } }),
+  },
+  'GET /api/admin/product-colours/:id/stock-movements': { kind: 'warehouse', build: async () => ({ params: { id: String(await colourOf(A.productId)) } }) },
+  'GET /api/admin/stock/low': { kind: 'warehouse', build: () => ({ query: { threshold: '5' } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },
   'POST /api/test/sales-executives': { kind: 'admin' },
