@@ -128,6 +128,18 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/admin/order.tsx')).AdminOrderRoute }),
                       },
                       {
+                        path: 'products',
+                        lazy: async () => ({ Component: (await import('./routes/admin/products.tsx')).AdminProductsRoute }),
+                      },
+                      {
+                        path: 'products/new',
+                        lazy: async () => ({ Component: (await import('./routes/admin/product-new.tsx')).AdminNewProductRoute }),
+                      },
+                      {
+                        path: 'products/:id',
+                        lazy: async () => ({ Component: (await import('./routes/admin/product.tsx')).AdminProductRoute }),
+                      },
+                      {
                         path: 'retailers/:id/credit',
                         lazy: async () => ({ Component: (await import('./routes/admin/credit.tsx')).AdminCreditRoute }),
                       },
