@@ -36,6 +36,7 @@ import { createMediaModule } from './modules/media/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { createOrdersModule } from './modules/orders/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
+import { createProductsModule } from './modules/products/index.ts';
 import { createShipmentsModule } from './modules/shipments/index.ts';
 import { createStockModule } from './modules/stock/index.ts';
 import { createTestSeedingModule } from './modules/test-seeding/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
     createShipmentsModule({ ...moduleDeps, invoices: invoices.service }),
     createPaymentsModule(moduleDeps),
     createContentModule({ ...moduleDeps, catalogue: catalogue.service }),
+    createProductsModule(moduleDeps),
     createMediaModule(moduleDeps),
     createUploadsModule(moduleDeps),
     createHousekeepingModule(moduleDeps),

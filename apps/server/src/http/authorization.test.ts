@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cartLines, carts, orderLines, orders, productColours, productImages, sessions, shipments } from '../db/schema.ts';
+import { auditLog, brands, cartLines, carts, colours, orderLines, orders, productColours, productImages, sessions, shipments } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
@@ -118,6 +118,25 @@ async function paymentLinkOf(party: Party): Promise<string> {
     payload: { Type: 'Stock', TransactionAmount: 1, RetailerID: party.retailerId },
   });
   return link.paymentLinkId;
+}
+
+/** A style of no retailer's orders, for the catalogue desk's (de)activation calls. */
+let spareProductId: number;
+let styleNo = 0;
+/** A valid new style for POST /api/admin/products (the test product's brand and colour). */
+async function newStyleBody() {
+  const [brand] = await t.db.select({ id: brands.id }).from(brands).limit(1);
+  const [colour] = await t.db.select({ id: colours.id }).from(colours).limit(1);
+  styleNo += 1;
+  return {
+    modelNumber: `AUTH-${styleNo}-${randomBytes(3).toString('hex')}`,
+    productName: 'Authorization Frame',
+    brandId: brand!.id,
+    productTypeId: 1,
+    hsnCode: '9003',
+    netPrice: 999,
+    colours: [{ colourCode: 'C1', frameColourId: colour!.id, templeColourId: colour!.id }],
+  };
 }
 
 /** One order of retailer A for the desk's reads (placed once). */
@@ -388,6 +407,15 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/product-colours/:id/stock-movements': { kind: 'warehouse', build: async () => ({ params: { id: String(await colourOf(A.productId)) } }) },
   'GET /api/admin/stock/low': { kind: 'warehouse', build: () => ({ query: { threshold: '5' } }) },
+  // The catalogue desk's styles (modules/products): warehouse reads, admin writes. A new model number each call.
+  'GET /api/admin/products': { kind: 'warehouse', build: () => ({ query: { q: 'test', active: 'all' } }) },
+  'GET /api/admin/products/:id': { kind: 'warehouse', build: () => ({ params: { id: String(A.productId) } }) },
+  'GET /api/admin/catalogue/masters': { kind: 'warehouse' },
+  'POST /api/admin/products': { kind: 'admin', build: async () => ({ body: await newStyleBody() }) },
+  'PATCH /api/admin/products/:id': { kind: 'admin', build: () => ({ params: { id: String(A.productId) }, body: { warranty: '1 year' } }) },
+  'POST /api/admin/products/:id/deactivate': { kind: 'admin', build: () => ({ params: { id: String(spareProductId) } }) },
+  'POST /api/admin/products/:id/activate': { kind: 'admin', build: () => ({ params: { id: String(spareProductId) } }) },
+  'POST /api/admin/products/bulk': { kind: 'admin', build: () => ({ body: { ids: [spareProductId], action: 'activate' } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },
   'POST /api/test/sales-executives': { kind: 'admin' },
@@ -533,6 +561,7 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { TEST_SEEDING: 'true' } });
   const productA = await createProduct(t.db, { stocks: [1000, 1000] });
   const productB = await createProduct(t.db, { stocks: [1000] });
+  spareProductId = (await createProduct(t.db)).productId;
   const a = await createRetailer(t.db, { stateCode: '36', businessName: 'Alpha Opticals' });
   const b = await createRetailer(t.db, { stateCode: '29', businessName: 'Bravo Secret Opticals' });
   A = { ...a, name: 'Asha Rao', businessName: 'Alpha Opticals', productId: productA.productId };
