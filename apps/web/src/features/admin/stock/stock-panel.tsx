@@ -66,13 +66,15 @@ export function StockPanel({ product }: { product: AdminProductDetail }) {
                         {variant.stock}
                       </Table.Td>
                       <Table.Td data-label="Low at" className={classes.num}>
-                        {variant.effectiveLowStockThreshold}
-                        {variant.lowStockThreshold === null && (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (default)
-                          </Text>
-                        )}
+                        <span>
+                          {variant.effectiveLowStockThreshold}
+                          {variant.lowStockThreshold === null && (
+                            <Text span size="xs" c="dimmed">
+                              {' '}
+                              (default)
+                            </Text>
+                          )}
+                        </span>
                       </Table.Td>
                       <Table.Td data-label="Status">
                         <StockStatus stock={variant.stock} threshold={variant.effectiveLowStockThreshold} />

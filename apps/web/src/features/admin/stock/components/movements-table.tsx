@@ -54,8 +54,10 @@ export function MovementsTable({ productColourId, label }: { productColourId: nu
             {rows.map((movement) => (
               <Table.Tr key={movement.id}>
                 <Table.Td className={`${classes.head} ${classes.nowrap}`}>{formatDateTime(movement.at)}</Table.Td>
-                <Table.Td data-label="Change" className={classes.num} fw={600} c={movement.change < 0 ? 'red.9' : 'green.9'}>
-                  {signed(movement.change)}
+                <Table.Td data-label="Change" className={classes.num}>
+                  <Text span size="sm" fw={600} c={movement.change < 0 ? 'red.9' : '#1e6b31'}>
+                    {signed(movement.change)}
+                  </Text>
                 </Table.Td>
                 <Table.Td data-label="Balance" className={classes.num}>
                   {movement.balance ?? '—'}
