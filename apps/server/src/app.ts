@@ -30,6 +30,7 @@ import { createAccountModule } from './modules/account/index.ts';
 import { createCartModule } from './modules/cart/index.ts';
 import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createContentModule } from './modules/content/index.ts';
+import { createDiscountsModule } from './modules/discounts/index.ts';
 import { createHousekeepingModule } from './modules/housekeeping/index.ts';
 import { createInvoicesModule } from './modules/invoices/index.ts';
 import { createMediaModule } from './modules/media/index.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
     createUploadsModule(moduleDeps),
     createHousekeepingModule(moduleDeps),
     createStockModule(moduleDeps),
+    createDiscountsModule(moduleDeps),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, brands, cartLines, carts, colours, orderLines, orders, productColours, productImages, sessions, shipments } from '../db/schema.ts';
+import { auditLog, brands, cartLines, carts, colours, discountRules, orderLines, orders, productColours, productImages, sessions, shipments } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
@@ -212,6 +212,15 @@ async function productImageOf(): Promise<{ colourId: number; imageId: number }> 
     .values({ productColourId: colour!.id, url: '/media/products/x/front.svg', imageName: 'x.svg', priority: 1, imageType: 'side' })
     .returning({ id: productImages.id });
   return { colourId: colour!.id, imageId: image!.id };
+}
+
+/** A fresh discount rule that starts in 2030 (never in force while this file runs). */
+async function futureRule(): Promise<number> {
+  const [rule] = await t.db
+    .insert(discountRules)
+    .values({ name: 'Matrix future rule', usePercentage: true, discountPercentage: 5, validFrom: new Date('2030-01-01T00:00:00+05:30') })
+    .returning({ id: discountRules.id });
+  return rule!.id;
 }
 
 /** A product's first colour variant (C1). */
@@ -416,6 +425,16 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/admin/products/:id/deactivate': { kind: 'admin', build: () => ({ params: { id: String(spareProductId) } }) },
   'POST /api/admin/products/:id/activate': { kind: 'admin', build: () => ({ params: { id: String(spareProductId) } }) },
   'POST /api/admin/products/bulk': { kind: 'admin', build: () => ({ body: { ids: [spareProductId], action: 'activate' } }) },
+  // Discount rules (modules/discounts): admin only. Rules from 2030 on: never in force for the other calls.
+  'GET /api/admin/discount-rules': { kind: 'admin' },
+  'GET /api/admin/discount-rules/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureRule()) } }) },
+  'POST /api/admin/discount-rules': {
+    kind: 'admin',
+    build: () => ({ body: { name: 'Matrix rule', usePercentage: true, discountPercentage: 5, validFrom: '2030-01-01' } }),
+  },
+  'POST /api/admin/discount-rules/preview': { kind: 'admin', build: () => ({ body: { usePercentage: true, discountPercentage: 5 } }) },
+  'PATCH /api/admin/discount-rules/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureRule()) }, body: { name: 'Matrix rule renamed' } }) },
+  'POST /api/admin/discount-rules/:id/end': { kind: 'admin', build: async () => ({ params: { id: String(await futureRule()) } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },
   'POST /api/test/sales-executives': { kind: 'admin' },

@@ -171,7 +171,7 @@ export const DiscountPreviewSampleSchema = z.object({
   /** What this rule takes off one piece, and the price after it. */
   discount: rupees,
   priceAfter: rupees,
-  /** Another rule in force that gives this style a bigger discount (the spec's choice keeps that one), if any. */
+  /** Another rule in force that gives this style as much or more (the spec's choice keeps that one), if any. */
   betterRule: sampleRule.nullable(),
 });
 export type DiscountPreviewSample = z.infer<typeof DiscountPreviewSampleSchema>;
@@ -184,7 +184,7 @@ export const DiscountPreviewSchema = z.object({
   label: text(),
   /** The state's name, or 'all states'. */
   where: text(),
-  /** Of those styles, how many another rule in force discounts more (so this rule will not be the one applied). */
+  /** Of those styles, how many another rule in force discounts as much or more (so this rule will not be the one applied). */
   betterElsewhereCount: z.number().int(),
   /** An all-states rule: how many states have rules of their own, where it does not apply. */
   statesWithOwnRules: z.number().int(),

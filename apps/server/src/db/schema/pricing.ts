@@ -1,6 +1,6 @@
 /**
- * Discount rules by state and price band. Written by the seed only today (the back office will edit
- * them); read by the price context and, joined, by the catalogue query.
+ * Discount rules by state and price band. Written by modules/discounts (the catalogue desk: created,
+ * edited, ended, never deleted) and the seed; read by the price context and, joined, by the catalogue query.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';

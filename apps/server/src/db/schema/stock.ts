@@ -1,6 +1,6 @@
 /**
- * Why stock changed: written by modules/orders when an order takes stock (admin uploads and
- * cancellations will write here too). Its own file because it points at both the catalogue and orders.
+ * Why stock changed: written by modules/orders (orders placed, cancelled, edited) and modules/stock
+ * (adjustments on the catalogue desk, and the stock import through its setStockLevel). Its own file because it points at both the catalogue and orders.
  */
 import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';

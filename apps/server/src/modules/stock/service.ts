@@ -334,9 +334,20 @@ export function createStockService({ db, clock }: { db: Db; clock: Clock }) {
       query.format === 'csv'
         ? await base
         : await base.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
+    let totalCount = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    if (rows.length === 0 && query.pageNumber > 1) {
+      // Past the last page: the count still says how many there are.
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(productColours)
+        .innerJoin(products, eq(products.id, productColours.productId))
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(where);
+      totalCount = Number(count?.n ?? 0);
+    }
     return {
       rows: rows.map(({ total: _total, ...row }) => ({ ...row, threshold: Number(row.threshold) })),
-      totalCount: rows.length > 0 ? Number(rows[0]!.total) : 0,
+      totalCount,
       pageNumber: query.pageNumber,
       pageSize: query.pageSize,
       defaultThreshold,

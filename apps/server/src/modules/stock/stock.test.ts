@@ -288,6 +288,8 @@ describe('GET /api/admin/stock/low', () => {
     const paged = await low(`q=${mark}&pageSize=1&pageNumber=2`);
     expect(paged.rows.map((r) => r.colourCode)).toEqual(['C1']);
     expect(paged.totalCount).toBe(3);
+    const past = await low(`q=${mark}&pageSize=2&pageNumber=5`);
+    expect(past).toMatchObject({ rows: [], totalCount: 3 });
   });
 
   it('takes the default from config LowStockThreshold when set', async () => {
