@@ -145,7 +145,7 @@ function NewBannerForm() {
             onChange={(event) => choose(event.currentTarget.files?.[0], 'image')}
           />
           {problem?.field === 'image' && (
-            <Text size="xs" c="red.8" role="alert">
+            <Text size="xs" c="red.9" role="alert">
               {problem.message}
             </Text>
           )}
@@ -164,7 +164,7 @@ function NewBannerForm() {
             onChange={(event) => choose(event.currentTarget.files?.[0], 'mobile')}
           />
           {problem?.field === 'mobile' && (
-            <Text size="xs" c="red.8" role="alert">
+            <Text size="xs" c="red.9" role="alert">
               {problem.message}
             </Text>
           )}
@@ -297,8 +297,8 @@ function BannerRow({ banner, onDelete }: { banner: AdminBanner; onDelete: () => 
           <Group gap="xs">
             <Button
               size="xs"
-              variant="subtle"
-              color="red.8"
+              variant="default"
+              c="red.9"
               leftSection={<IconTrash size={14} aria-hidden="true" />}
               onClick={onDelete}
               aria-label={`${text.delete} ${banner.title}`}
@@ -311,7 +311,7 @@ function BannerRow({ banner, onDelete }: { banner: AdminBanner; onDelete: () => 
           </Group>
         </div>
         {(problem !== null || update.isError) && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {problem ?? getErrorMessage(update.error)}
           </Text>
         )}
@@ -352,7 +352,7 @@ function PageForm({ name }: { name: PageName }) {
   return (
     <>
       {cleaned && (
-        <Alert color="yellow" variant="light" mt="sm" title={text.cleaned}>
+        <Alert color="#8a4b00" variant="light" mt="sm" title={text.cleaned}>
           <Text size="sm">{text.cleanedHelp}</Text>
         </Alert>
       )}
@@ -426,7 +426,8 @@ function PageFields({
           <Text id={`preview-${name}`} size="sm" fw={600} mb={4}>
             {dirty ? text.previewDraft : text.previewSaved}
           </Text>
-          <div className={classes.previewSheet}>
+          {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+          <div className={classes.previewSheet} tabIndex={0} role="group" aria-labelledby={`preview-${name}`}>
             <h3 className={classes.previewTitle}>{title}</h3>
             {/* Sanitised with the server's allowlist (preview-html.ts): what saving keeps. */}
             <div className={classes.prose} data-testid="page-preview" dangerouslySetInnerHTML={{ __html: preview }} />
@@ -434,7 +435,7 @@ function PageFields({
         </section>
       </div>
       {(problem !== null || save.isError) && (
-        <Text size="sm" c="red.8" role="alert" mt="xs">
+        <Text size="sm" c="red.9" role="alert" mt="xs">
           {problem ?? getErrorMessage(save.error)}
         </Text>
       )}

@@ -115,7 +115,7 @@ export function ImportJobPage({ id }: { id: number }) {
           </Alert>
         )}
         {data.sameFileAs !== null && data.status === 'ready' && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={text.sameFile(data.sameFileAs.id, STATUS_LABELS[data.sameFileAs.status], formatDateTimeIndia(data.sameFileAs.at))}>
+          <Alert color="#8a4b00" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={text.sameFile(data.sameFileAs.id, STATUS_LABELS[data.sameFileAs.status], formatDateTimeIndia(data.sameFileAs.at))}>
             <Text size="sm">
               <Anchor component={Link} to={ADMIN_LINKS.importJob(data.sameFileAs.id)}>
                 Open import #{data.sameFileAs.id}

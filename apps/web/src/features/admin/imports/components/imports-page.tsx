@@ -205,7 +205,7 @@ function UploadCard({ kinds }: { kinds: readonly ImportKind[] }) {
                 {text.chooseZip}
               </Button>
               {images !== null && (
-                <Button size="xs" variant="subtle" color="red.8" onClick={() => setImages(null)} disabled={upload.isPending}>
+                <Button size="xs" variant="default" c="red.9" onClick={() => setImages(null)} disabled={upload.isPending}>
                   {text.removeZip}
                 </Button>
               )}
@@ -215,7 +215,7 @@ function UploadCard({ kinds }: { kinds: readonly ImportKind[] }) {
 
         <div aria-live="polite" className={classes.problem}>
           {problem !== null && (
-            <Text size="sm" c="red.8" id={ids.problem}>
+            <Text size="sm" c="red.9" id={ids.problem}>
               {problem}
             </Text>
           )}
