@@ -45,7 +45,8 @@ const ORDER_BY: Record<AdminProductsQuery['sort'], SQL> = {
   name: sql`lower(p.product_name) collate "C", p.id`,
   priceAsc: sql`p.net_price_paise, p.id`,
   priceDesc: sql`p.net_price_paise desc, p.id desc`,
-  stockAsc: sql`(select coalesce(sum(c.available_stock_quantity), 0) from product_colours c where c.product_id = p.id), p.id`,
+  // Summed once for all styles (a hash aggregate), not one subquery per style.
+  stockAsc: sql`coalesce(st.stock, 0), p.id`,
   updated: sql`p.updated_at desc, p.id desc`,
 };
 
@@ -120,7 +121,9 @@ export async function listStyles(dbx: DbOrTx, query: AdminProductsQuery, today: 
         (select i.url from product_colours c join product_images i on i.product_colour_id = c.id where c.product_id = p.id
           order by c.variant_number, (i.image_type = 'thumbnail') desc, i.priority, i.id limit 1) as thumbnail_url,
         nx.net_price_paise as next_price_paise, nx.effective_from as next_from
-      from (select p.* from products p ${filter} order by ${ORDER_BY[query.sort]} limit ${query.pageSize} offset ${offset}) p
+      from (select p.* ${query.sort === 'stockAsc' ? sql`, st.stock` : sql``} from products p
+        ${query.sort === 'stockAsc' ? sql`left join (select product_id, sum(available_stock_quantity) as stock from product_colours group by product_id) st on st.product_id = p.id` : sql``}
+        ${filter} order by ${ORDER_BY[query.sort]} limit ${query.pageSize} offset ${offset}) p
       join brands b on b.id = p.brand_id
       join product_types pt on pt.id = p.product_type_id
       left join frame_shapes fs on fs.id = p.frame_shape_id
@@ -130,7 +133,7 @@ export async function listStyles(dbx: DbOrTx, query: AdminProductsQuery, today: 
       left join lateral (select pc.net_price_paise::float8 as net_price_paise, pc.effective_from::text as effective_from from price_changes pc
         where pc.product_id = p.id and pc.applied_at is null and pc.cancelled_at is null and pc.effective_from >= ${today}::date
         order by pc.effective_from, pc.id limit 1) nx on true
-      order by ${ORDER_BY[query.sort]}`,
+      order by ${query.sort === 'stockAsc' ? sql`s.total_stock, p.id` : ORDER_BY[query.sort]}`,
   );
   return {
     products: rows.map((r) => ({
