@@ -3,7 +3,8 @@ import { auditLog } from './schema.ts';
 
 /** One row of `audit_log`: who did what, to which entity, for whom, when. */
 export type AuditEntry = {
-  actorUserId: number;
+  /** null: nobody acted now (the price scheduler applying what staff scheduled earlier). */
+  actorUserId: number | null;
   /** The retailer a member of staff acted for (http/acting.ts); absent when nobody acted for anyone. */
   onBehalfOfRetailerId?: number;
   action: string;
