@@ -37,6 +37,7 @@ import { createMediaModule } from './modules/media/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
 import { createOrdersModule } from './modules/orders/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
+import { createPricesModule } from './modules/prices/index.ts';
 import { createProductsModule } from './modules/products/index.ts';
 import { createShipmentsModule } from './modules/shipments/index.ts';
 import { createStockModule } from './modules/stock/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
     createProductsModule(moduleDeps),
     createMediaModule(moduleDeps),
     createUploadsModule(moduleDeps),
+    createPricesModule(moduleDeps),
     createHousekeepingModule(moduleDeps),
     createStockModule(moduleDeps),
     createDiscountsModule(moduleDeps),

@@ -106,6 +106,7 @@ const ConfigSchema = z.object({
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com/v1'),
   INVOICE_CREDIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+  PRICE_SCHEDULER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
@@ -147,6 +148,8 @@ export type Config = {
   invoiceCreditDays: number;
   /** Minutes between purges of rows past their retention (modules/housekeeping); 0: never. */
   housekeepingIntervalMinutes: number;
+  /** Minutes between runs of the price scheduler (modules/prices: due price changes, GST rates come into force); 0: never. */
+  priceSchedulerIntervalMinutes: number;
   /** Where uploaded images live: a folder on this machine, or an S3-compatible bucket every replica reads. */
   fileStore: FileStoreConfig;
   /** The end-to-end tests' own data: an admin may create fresh retailers (modules/test-seeding). Never on a real server. */
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
     housekeepingIntervalMinutes: c.HOUSEKEEPING_INTERVAL_MINUTES,
+    priceSchedulerIntervalMinutes: c.PRICE_SCHEDULER_INTERVAL_MINUTES,
     fileStore: fileStoreOf(c),
     testSeeding: c.TEST_SEEDING,
   };

@@ -63,10 +63,11 @@ export const catalogueDeskMessages = {
     rateNotSlab: 'GST rate must be one of 0, 0.25, 3, 5, 12, 18, 28 or 40 %.',
     notFound: 'GST rate entry not found.',
     validToBeforeFrom: 'The last day cannot be before the first day.',
+    validFromInPast: 'A new rate starts today or later: the days already invoiced keep their rate.',
     overlap: (prefix: string, from: string, to: string | null) =>
       `HSN ${prefix} already has a rate from ${from}${to ? ` to ${to}` : ' with no end date'}. Close that entry the day before the new one starts.`,
-    validToInPast: (today: string) =>
-      `This entry is in force: its last day cannot be before today (${today}). Add an entry for the new rate from a later day instead.`,
+    validToInPast: (earliest: string) =>
+      `This entry has been in force: its last day can be ${earliest} (yesterday) at the earliest, so the days already invoiced keep their rate.`,
     deleteInForce: 'This entry has been in force: close it with a last day instead of deleting it.',
   },
 } as const;

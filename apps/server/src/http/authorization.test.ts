@@ -10,7 +10,22 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, brands, cartLines, carts, colours, discountRules, orderLines, orders, productColours, productImages, sessions, shipments } from '../db/schema.ts';
+import {
+  auditLog,
+  brands,
+  cartLines,
+  carts,
+  colours,
+  discountRules,
+  gstRates,
+  orderLines,
+  orders,
+  priceChanges,
+  productColours,
+  productImages,
+  sessions,
+  shipments,
+} from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../test/factories.ts';
@@ -167,6 +182,16 @@ async function twoLineOrderOf(party: Party): Promise<{ orderId: number; lineId: 
   const orderId = await orderOf(party);
   const [line] = await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
   return { orderId, lineId: line!.id };
+}
+
+let gstPrefixes = 0;
+/** A GST entry of a prefix of its own, not yet in force (deletable, closable). */
+async function futureGstRate(): Promise<number> {
+  const [row] = await t.db
+    .insert(gstRates)
+    .values({ hsnPrefix: String(2_000_000 + (gstPrefixes += 1)), ratePercent: 12, validFrom: '2027-01-01' })
+    .returning({ id: gstRates.id });
+  return row!.id;
 }
 
 /** An admin's back-office call (it must succeed): for the warehouse routes' fresh shipments. */
@@ -328,6 +353,30 @@ const ROUTES: Record<string, RouteCase> = {
     build: async () => ({ params: { id: String((await productImageOf()).colourId) }, body: { imageIds: [1] } }),
   },
   'DELETE /api/admin/product-images/:id': { kind: 'admin', build: async () => ({ params: { id: String((await productImageOf()).imageId) } }) },
+  // Prices and GST (modules/prices): reads for admin and warehouse, changes admin only.
+  'GET /api/admin/products/:id/prices': { kind: 'warehouse', build: () => ({ params: { id: String(A.productId) } }) },
+  'POST /api/admin/products/:id/prices': {
+    kind: 'admin',
+    build: () => ({ params: { id: String(A.productId) }, body: { netPrice: 1234.5, effectiveFrom: '2026-12-01' } }),
+  },
+  'DELETE /api/admin/price-changes/:id': {
+    kind: 'admin',
+    build: async () => {
+      const [row] = await t.db
+        .insert(priceChanges)
+        .values({ productId: A.productId, netPricePaise: 99_900, effectiveFrom: '2027-01-01' })
+        .returning({ id: priceChanges.id });
+      return { params: { id: String(row!.id) } };
+    },
+  },
+  'GET /api/admin/gst-rates': { kind: 'warehouse' },
+  'POST /api/admin/gst-rates': {
+    kind: 'admin',
+    // A prefix of its own each call: a second entry for the same prefix and days would overlap (409).
+    build: () => ({ body: { hsnPrefix: String(1_000_000 + (gstPrefixes += 1)), ratePercent: 18, validFrom: '2027-01-01' } }),
+  },
+  'PATCH /api/admin/gst-rates/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureGstRate()) }, body: { validTo: '2027-06-30' } }) },
+  'DELETE /api/admin/gst-rates/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureGstRate()) } }) },
   'PUT /api/admin/pages/:pageName': {
     kind: 'admin',
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),

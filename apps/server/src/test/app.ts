@@ -33,8 +33,8 @@ export async function buildTestApp(
   const database = options.database ?? (await createTestDatabase());
   const clock = fixedClock('2026-11-20T10:00:00.000Z');
   const config = {
-    // No purge timer unless a test asks: a purge measured against the test clock would remove rows a test made.
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl, HOUSEKEEPING_INTERVAL_MINUTES: '0', ...options.env }),
+    // No purge timer and no price scheduler unless a test asks: measured against the test clock they would change rows a test made.
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SMTP_URL: options.smtpUrl, HOUSEKEEPING_INTERVAL_MINUTES: '0', PRICE_SCHEDULER_INTERVAL_MINUTES: '0', ...options.env }),
     webDistDir: options.webDistDir ?? '/nonexistent-web-build',
   };
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });

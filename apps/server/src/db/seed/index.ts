@@ -59,6 +59,7 @@ import { DEMO_PASSWORDS, RETAILERS, STAFF } from './accounts.ts';
 import { generateCatalogue, type GeneratedProduct } from './catalogue.ts';
 import { makeGstin } from './gstin.ts';
 import { numberOrders, planInvoices, planOrders, type OrderableVariant, type OrderingRetailer } from './orders.ts';
+import { seedPriceChanges } from './prices.ts';
 import { createRandom } from './random.ts';
 import { insertRetailer } from './retailers.ts';
 import {
@@ -199,6 +200,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     const cat = await seedCatalogue(tx, catalogue, ref);
     const acc = await seedAccounts(tx, accountRng, ref, hashes, now);
     const ord = await seedOrders(tx, orderRng, now, cat.orderable, acc, ref);
+    // Two active frames (catalogue order) with a price rise scheduled.
+    const scheduled = catalogue
+      .filter((p) => p.isActive && p.productTypeId === 1)
+      .slice(0, 2)
+      .map((p) => ({ productId: must(cat.productIdByCode, p.productCode, 'product'), netPricePaise: p.netPricePaise }));
+    await seedPriceChanges(tx, now, scheduled, acc.adminUserId);
     return {
       states: ref.stateIds.size,
       cities: ref.cityCount,
@@ -495,7 +502,7 @@ async function seedCatalogue(tx: Tx, catalogue: GeneratedProduct[], ref: Ref) {
     }
   }
   for (const chunk of chunks(imageRows, 4000)) await tx.insert(productImages).values(chunk);
-  return { variants: variantRows.length, outOfStockVariants, images: imageRows.length, orderable };
+  return { variants: variantRows.length, outOfStockVariants, images: imageRows.length, orderable, productIdByCode };
 }
 
 // ---------------------------------------------------------------------------
