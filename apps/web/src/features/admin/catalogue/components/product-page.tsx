@@ -169,7 +169,7 @@ function LoadedProduct({ detail, masters, isAdmin }: { detail: AdminProductDetai
             {detail.modelNumber} <Text span c="dimmed" fz="h4">{detail.productName}</Text>
           </Title>
           <Group gap="xs" mt={4}>
-            <Badge size="sm" variant={detail.isActive ? 'filled' : 'outline'} color={detail.isActive ? 'green.9' : 'gray.7'}>
+            <Badge size="sm" variant={detail.isActive ? 'filled' : 'outline'} color={detail.isActive ? '#1e6b31' : 'gray.7'}>
               {detail.isActive ? text.active : text.inactive}
             </Badge>
             <Text size="xs" c="dimmed">

@@ -355,7 +355,7 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
               <Table.Td data-label="Stock" className={classes.num}>
                 {row.totalStock}
                 {row.lowStockColours > 0 && (
-                  <Badge ml={6} size="sm" color="orange.9" variant="filled">
+                  <Badge ml={6} size="sm" color="#8a4b00" variant="filled">
                     {text.lowStock(row.lowStockColours)}
                   </Badge>
                 )}
@@ -364,7 +364,7 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
                 {row.nextPrice === null ? '—' : `${inr(row.nextPrice.netPrice)} from ${formatDay(row.nextPrice.effectiveFrom)}`}
               </Table.Td>
               <Table.Td className={classes.status}>
-                <Badge size="sm" variant={row.isActive ? 'filled' : 'outline'} color={row.isActive ? 'green.9' : 'gray.7'}>
+                <Badge size="sm" variant={row.isActive ? 'filled' : 'outline'} color={row.isActive ? '#1e6b31' : 'gray.7'}>
                   {row.isActive ? text.active : text.inactive}
                 </Badge>
               </Table.Td>

@@ -272,7 +272,7 @@ export function StyleForm({ masters, detail, readOnly, saving, serverError, onSu
                     <Table.Td data-label="Temple colour">
                       <ColourSelect control={control} name={`colours.${index}.templeColourId`} label={`Colour ${index + 1} temple colour`} colours={masters.colours} />
                     </Table.Td>
-                    <Table.Td data-label="Opening stock">
+                    <Table.Td data-label={saved ? 'Stock' : 'Opening stock'}>
                       {saved ? (
                         <Text size="xs" c="dimmed">
                           {detail?.colours.find((colour) => colour.id === row.id)?.stock ?? 0} in stock
