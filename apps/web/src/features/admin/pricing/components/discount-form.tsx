@@ -197,7 +197,7 @@ function PreviewBlock({ preview }: { preview: DiscountPreview }) {
           {preview.message}
         </Text>
         {preview.betterElsewhereCount > 0 && (
-          <Text size="xs">{preview.betterElsewhereCount.toLocaleString('en-IN')} of them get a bigger discount from another rule, which they keep.</Text>
+          <Text size="xs">{preview.betterElsewhereCount.toLocaleString('en-IN')} of them get as much or more from another rule, which they keep.</Text>
         )}
         {preview.statesWithOwnRules > 0 && <Text size="xs">Not in {preview.statesWithOwnRules} states that have rules of their own.</Text>}
       </Alert>

@@ -96,7 +96,7 @@ describe('/admin/discounts', () => {
     await user.clear(within(form).getByRole('textbox', { name: 'Net price from (₹)' }));
     await user.click(within(form).getByRole('button', { name: 'Preview' }));
     expect(await within(form).findByTestId('discount-preview-message')).toHaveTextContent('312 styles get 10% off in Telangana');
-    expect(within(form).getByText('4 of them get a bigger discount from another rule, which they keep.')).toBeInTheDocument();
+    expect(within(form).getByText('4 of them get as much or more from another rule, which they keep.')).toBeInTheDocument();
     const sample = within(form).getByRole('table', { name: 'Sample styles' });
     expect(within(sample).getAllByRole('row')[1]).toHaveTextContent(/FP-1001.*₹1,200.00.*₹1,080.00/);
     expect(sentTo(fetchSpy, '/api/admin/discount-rules/preview')[0]!.body).toMatchObject({ name: 'Diwali', usePercentage: true, discountPercentage: 10, stateId: 36, priceFrom: null, priceTo: 1000 });
