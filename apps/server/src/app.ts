@@ -32,6 +32,7 @@ import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createDiscountsModule } from './modules/discounts/index.ts';
 import { createHousekeepingModule } from './modules/housekeeping/index.ts';
+import { createImportsModule } from './modules/imports/index.ts';
 import { createInvoicesModule } from './modules/invoices/index.ts';
 import { createMediaModule } from './modules/media/index.ts';
 import type { ModuleDeps } from './modules/module-deps.ts';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
   const catalogue = createCatalogueModule(moduleDeps);
   const cart = createCartModule(moduleDeps);
   const invoices = createInvoicesModule(moduleDeps);
+  const uploads = createUploadsModule(moduleDeps);
   // In this order their routes are registered: the route table and the API docs list them so.
   const modules = [
     account,
@@ -193,8 +195,9 @@ export async function buildApp(deps: AppDeps) {
     createContentModule({ ...moduleDeps, catalogue: catalogue.service }),
     createProductsModule(moduleDeps),
     createMediaModule(moduleDeps),
-    createUploadsModule(moduleDeps),
+    uploads,
     createPricesModule(moduleDeps),
+    createImportsModule(moduleDeps, { uploads: uploads.service }),
     createHousekeepingModule(moduleDeps),
     createStockModule(moduleDeps),
     createDiscountsModule(moduleDeps),

@@ -107,6 +107,7 @@ const ConfigSchema = z.object({
   INVOICE_CREDIT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
   PRICE_SCHEDULER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  IMPORT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
@@ -150,6 +151,8 @@ export type Config = {
   housekeepingIntervalMinutes: number;
   /** Minutes between runs of the price scheduler (modules/prices: due price changes, GST rates come into force); 0: never. */
   priceSchedulerIntervalMinutes: number;
+  /** How often the import worker (modules/imports) looks for a job to run, in ms; 0: never (tests run it by hand). */
+  importPollMs: number;
   /** Where uploaded images live: a folder on this machine, or an S3-compatible bucket every replica reads. */
   fileStore: FileStoreConfig;
   /** The end-to-end tests' own data: an admin may create fresh retailers (modules/test-seeding). Never on a real server. */
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoiceCreditDays: c.INVOICE_CREDIT_DAYS,
     housekeepingIntervalMinutes: c.HOUSEKEEPING_INTERVAL_MINUTES,
     priceSchedulerIntervalMinutes: c.PRICE_SCHEDULER_INTERVAL_MINUTES,
+    importPollMs: c.IMPORT_POLL_MS,
     fileStore: fileStoreOf(c),
     testSeeding: c.TEST_SEEDING,
   };

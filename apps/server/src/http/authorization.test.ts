@@ -18,6 +18,7 @@ import {
   colours,
   discountRules,
   gstRates,
+  importJobs,
   orderLines,
   orders,
   priceChanges,
@@ -257,6 +258,19 @@ async function colourOf(productId: number): Promise<number> {
   return colour!.id;
 }
 
+/** A checked stock import (warehouse staff may read, apply and cancel it), made straight in the database. */
+let stockImportId: number | undefined;
+async function stockImport(): Promise<number> {
+  if (stockImportId === undefined) {
+    const [job] = await t.db
+      .insert(importJobs)
+      .values({ kind: 'stock', status: 'ready', fileName: 'stock.csv', fileKey: 'imports/00/matrix.csv', fileSha256: '00', fileBytes: 1 })
+      .returning({ id: importJobs.id });
+    stockImportId = job!.id;
+  }
+  return stockImportId;
+}
+
 /** The back-office calls name their retailer by `RetailerID`: the one named, or the caller itself (none for staff). */
 const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?.retailerId ?? caller.retailerId ?? undefined });
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
@@ -377,6 +391,14 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'PATCH /api/admin/gst-rates/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureGstRate()) }, body: { validTo: '2027-06-30' } }) },
   'DELETE /api/admin/gst-rates/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureGstRate()) } }) },
+  // Imports and exports (modules/imports): admin and warehouse (stock imports only: the service refuses the other kinds).
+  'POST /api/admin/imports': { kind: 'warehouse', build: () => ({ multipart: true }) },
+  'GET /api/admin/imports': { kind: 'warehouse' },
+  'GET /api/admin/imports/template': { kind: 'warehouse', build: () => ({ query: { kind: 'stock' } }) },
+  'GET /api/admin/imports/:id': { kind: 'warehouse', build: async () => ({ params: { id: String(await stockImport()) } }) },
+  'POST /api/admin/imports/:id/apply': { kind: 'warehouse', build: async () => ({ params: { id: String(await stockImport()) } }) },
+  'POST /api/admin/imports/:id/cancel': { kind: 'warehouse', build: async () => ({ params: { id: String(await stockImport()) } }) },
+  'GET /api/admin/exports/catalogue': { kind: 'warehouse', build: () => ({ query: { q: 'no-such-style' } }) },
   'PUT /api/admin/pages/:pageName': {
     kind: 'admin',
     build: () => ({ body: { Title: 'Frequently asked questions', Content: '<p>Hi</p>', Year: null } }),

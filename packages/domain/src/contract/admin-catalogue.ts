@@ -437,6 +437,13 @@ export const ImportJobDetailSchema = ImportJobSchema.extend({
 });
 export type ImportJobDetail = z.infer<typeof ImportJobDetailSchema>;
 export const ImportJobsResponseSchema = z.object({ jobs: z.array(ImportJobSchema), totalCount: z.number().int() });
+export const ImportJobsQuerySchema = z.object({
+  kind: ImportKindSchema.optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** The text fields of POST /api/admin/imports (multipart; the files are `file` and, for a catalogue, `images`). */
+export const ImportUploadFieldsSchema = z.strictObject({ kind: ImportKindSchema });
 
 export const CatalogueExportQuerySchema = AdminProductsQuerySchema.omit({ pageNumber: true, pageSize: true, sort: true }).extend({
   format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx.' }).default('csv'),
