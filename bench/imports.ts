@@ -138,6 +138,10 @@ async function bench(backend: string, env: Record<string, string>) {
       `| ${backend} | ${ROWS.toLocaleString('en-IN')} | ${dryRun.toFixed(1)} s (${(ROWS / dryRun).toFixed(0)}/s) | ${applySeconds.toFixed(1)} s (${(ROWS / applySeconds).toFixed(0)}/s) | ` +
         `${exportSeconds.toFixed(1)} s / ${roundTrip.toFixed(1)} s (${exportedRows.toLocaleString('en-IN')} rows) | ${before.now} → ${after.peak} MB |`,
     );
+  } catch (error) {
+    const { exitCode, signalCode } = replica.process;
+    console.error(`${backend}: server exit ${exitCode ?? ''}${signalCode ?? ''}; it said:\n${replica.output().slice(-4000)}`);
+    throw error;
   } finally {
     await replica.stop();
   }
