@@ -1,21 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rupeesToPaise } from '@frameport/domain';
-import type {
-  GstRateBody,
-  GstRateChangeResponse,
-  GstRatePatch,
-  GstRatesResponse,
-  PriceChangeBody,
-  PriceChangeResponse,
-  ProductPrices,
-} from '@frameport/domain/contract';
+import type { GstRateBody, GstRateChangeResponse, GstRatePatch, GstRatesResponse, PriceChangeBody, PriceChangeResponse, ProductPrices } from '@frameport/domain/contract';
 import { requireIdentity } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import type { AppModule, ModuleDeps } from '../module-deps.ts';
 import { createGstRate, deleteGstRate, listGstRates, patchGstRate } from './gst-rates.ts';
-import { pricesRoutes } from './routes.ts';
-import { createPriceScheduler, type PriceScheduler } from './scheduler.ts';
+import { pricesRoutes, type PricesService } from './routes.ts';
+import { createPriceScheduler } from './scheduler.ts';
 import { cancelPriceChange, readProductPrices, schedulePrice } from './service.ts';
 
 /**
@@ -83,14 +75,3 @@ export function createPricesModule({ db, clock, config, logger }: ModuleDeps): A
   };
   return { service, plugin };
 }
-
-export type PricesService = {
-  scheduler: PriceScheduler;
-  read(productId: number): Promise<ProductPrices>;
-  change(request: FastifyRequest, productId: number, body: PriceChangeBody): Promise<PriceChangeResponse>;
-  cancel(request: FastifyRequest, priceChangeId: number): Promise<ProductPrices>;
-  gstRates(): Promise<GstRatesResponse>;
-  createGstRate(request: FastifyRequest, body: GstRateBody): Promise<GstRateChangeResponse>;
-  patchGstRate(request: FastifyRequest, id: number, patch: GstRatePatch): Promise<GstRateChangeResponse>;
-  deleteGstRate(request: FastifyRequest, id: number): Promise<GstRateChangeResponse>;
-};

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATALOGUE_READ_ROLES, CATALOGUE_WRITE_ROLES } from '@frameport/domain';
 import {
@@ -15,8 +16,9 @@ import {
   ProductIdParamsSchema,
   ProductPricesSchema,
 } from '@frameport/domain/contract';
+import type { GstRateBody, GstRateChangeResponse, GstRatePatch, GstRatesResponse, PriceChangeBody, PriceChangeResponse, ProductPrices } from '@frameport/domain/contract';
 import { requireRole } from '../../http/auth.ts';
-import type { PricesService } from './index.ts';
+import type { PriceScheduler } from './scheduler.ts';
 
 const IDEMPOTENCY = 'With an Idempotency-Key header a retry answers the first answer and changes nothing.';
 
@@ -151,4 +153,16 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ prices: PricesService }> = as
     },
     async (request) => ok(await prices.deleteGstRate(request, request.params.id)),
   );
+};
+
+/** What the routes call; built by createPricesModule. */
+export type PricesService = {
+  scheduler: PriceScheduler;
+  read(productId: number): Promise<ProductPrices>;
+  change(request: FastifyRequest, productId: number, body: PriceChangeBody): Promise<PriceChangeResponse>;
+  cancel(request: FastifyRequest, priceChangeId: number): Promise<ProductPrices>;
+  gstRates(): Promise<GstRatesResponse>;
+  createGstRate(request: FastifyRequest, body: GstRateBody): Promise<GstRateChangeResponse>;
+  patchGstRate(request: FastifyRequest, id: number, patch: GstRatePatch): Promise<GstRateChangeResponse>;
+  deleteGstRate(request: FastifyRequest, id: number): Promise<GstRateChangeResponse>;
 };
