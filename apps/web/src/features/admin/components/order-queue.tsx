@@ -1,13 +1,11 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/Kbd.css';
 import { ORDER_STATUSES, type OrderStatus } from '@frameport/domain';
 import { adminTexts } from '../texts.ts';
 import type { AdminOrderRow, AdminOrdersResponse } from '@frameport/domain/contract/admin-orders';
-import { Button, Kbd, NativeSelect, Pagination, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, NativeSelect, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../components/load-error.tsx';
@@ -15,11 +13,12 @@ import { ADMIN_LINKS } from '../../../config/paths.ts';
 import { dateAndTimeIndia, inr } from '../admin-display.ts';
 import { adminQueries } from '../api.ts';
 import { clearedFilters, hasFilters, QUEUE_PAGE_SIZE, queueQueryOf, queueSearchParams, readQueueFilters, type QueueFilters } from '../queue-url.ts';
+import desk from './desk-table.module.css';
+import { DeskListFooter } from './desk-pagination.tsx';
+import { SearchBox } from './search-box.tsx';
 import classes from './order-queue.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_ROWS = 8;
 const COLUMNS = 7;
 const text = adminTexts;
@@ -51,7 +50,11 @@ export function OrderQueue() {
       <StatusTabs filters={filters} counts={data?.counts ?? null} />
 
       <div className={classes.filters} role="search" aria-label="Filter orders" style={{ marginBlock: 'var(--mantine-spacing-sm)' }}>
-        <SearchBox className={classes.search} value={filters.q} onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })} />
+        <SearchBox
+          className={classes.search}
+          label="Search orders"
+          placeholder="Order ref, retailer, email or GSTIN"
+          value={filters.q} onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })} />
         <NativeSelect
           label="State"
           size="xs"
@@ -102,21 +105,7 @@ export function OrderQueue() {
       ) : (
         <>
           <QueueTable orders={data.orders} stale={queue.isPlaceholderData} />
-          <div className={classes.footer} style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-            <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
-              {showing(data)}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                size="sm"
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(page) => apply({ ...filters, page })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              />
-            )}
-          </div>
+          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply({ ...filters, page })} />
         </>
       )}
     </>
@@ -158,79 +147,6 @@ function StatusTabs({ filters, counts }: { filters: QueueFilters; counts: AdminO
   );
 }
 
-/**
- * The search box: the URL follows the typing after a pause (replacing the entry, so Back skips
- * the keystrokes), at once on Enter; `/` anywhere outside a field focuses it, Escape leaves it.
- */
-function SearchBox({ value, onSearch, className }: { value: string; onSearch: (q: string) => void; className?: string }) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // What this box last put in the URL: that change must not overwrite what was typed since.
-  const [sent, setSent] = useState(value);
-  const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The URL changed elsewhere (Clear filters, Back): the box shows it.
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== sent) {
-      setText(value);
-      setSent(value);
-    }
-  }
-
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      event.preventDefault();
-      input.current?.focus();
-      input.current?.select();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      clearTimeout(timer.current);
-    };
-  }, []);
-
-  const run = (q: string) => {
-    clearTimeout(timer.current);
-    if (q.trim() === value.trim()) return;
-    setSent(q.trim());
-    onSearch(q.trim());
-  };
-
-  return (
-    <TextInput
-      ref={input}
-      className={className}
-      type="search"
-      size="xs"
-      label="Search orders"
-      placeholder="Order ref, retailer, email or GSTIN"
-      leftSection={<IconSearch size={14} aria-hidden="true" />}
-      rightSection={<Kbd size="xs" aria-hidden="true">/</Kbd>}
-      aria-keyshortcuts="/"
-      maxLength={100}
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => run(next), SEARCH_DEBOUNCE_MS);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') run(text);
-        if (event.key === 'Escape') event.currentTarget.blur();
-      }}
-    />
-  );
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean }) {
   const navigate = useNavigate();
   const open = (row: AdminOrderRow) => void navigate(ADMIN_LINKS.order(row.id));
@@ -248,8 +164,8 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
   };
 
   return (
-    <div className={`${classes.frame} ${stale ? classes.stale : ''}`} aria-busy={stale}>
-      <Table className={classes.table} aria-label="Orders" verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
+    <div className={`${desk.frame} ${stale ? desk.stale : ''}`} aria-busy={stale}>
+      <Table className={`${desk.table} ${classes.queue}`} aria-label="Orders" verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Order</Table.Th>
@@ -267,7 +183,7 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
             return (
               <Table.Tr
                 key={row.id}
-                className={classes.row}
+                className={desk.row}
                 tabIndex={0}
                 aria-label={`Order ${row.orderRefNo}, ${row.retailerName}, ${row.status}`}
                 onClick={(event) => {
@@ -275,13 +191,13 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
                 }}
                 onKeyDown={(event) => onKeyDown(event, row)}
               >
-                <Table.Td className={classes.ref}>
+                <Table.Td className={desk.ref}>
                   {/* For a middle-click or a copied link; the row itself takes the keyboard. */}
                   <Link to={ADMIN_LINKS.order(row.id)} tabIndex={-1}>
                     {row.orderRefNo}
                   </Link>
                 </Table.Td>
-                <Table.Td data-label="Placed" className={classes.nowrap}>
+                <Table.Td data-label="Placed" className={desk.nowrap}>
                   {placed.date}{' '}
                   <Text span size="xs" c="dimmed">
                     {placed.time}
@@ -298,7 +214,7 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
                   </div>
                 </Table.Td>
                 <Table.Td data-label="Sales executive">{row.salesExecutives.length === 0 ? '—' : row.salesExecutives.join(', ')}</Table.Td>
-                <Table.Td data-label="Pcs" className={classes.num}>
+                <Table.Td data-label="Pcs" className={desk.num}>
                   {row.totalQuantity}
                   {row.dispatchedQuantity > 0 && row.dispatchedQuantity < row.totalQuantity && (
                     <Text size="xs" c="dimmed">
@@ -306,10 +222,10 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td data-label="Total" className={classes.num} fw={600}>
+                <Table.Td data-label="Total" className={desk.num} fw={600}>
                   {inr(row.total)}
                 </Table.Td>
-                <Table.Td className={classes.status}>
+                <Table.Td className={desk.status}>
                   <StatusBadge status={row.status} holdKind={row.holdKind} holdReason={row.holdReason} />
                 </Table.Td>
               </Table.Tr>
@@ -324,8 +240,8 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
 /** The table's shape while the first page loads (nothing jumps when it arrives). */
 function QueueSkeleton() {
   return (
-    <div className={classes.frame} role="status" aria-label="Loading orders">
-      <Table className={classes.table} verticalSpacing={6} horizontalSpacing="sm" aria-hidden="true">
+    <div className={desk.frame} role="status" aria-label="Loading orders">
+      <Table className={desk.table} verticalSpacing={6} horizontalSpacing="sm" aria-hidden="true">
         <Table.Tbody>
           {Array.from({ length: SKELETON_ROWS }, (_, row) => (
             <Table.Tr key={row}>

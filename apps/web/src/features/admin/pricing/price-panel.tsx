@@ -10,7 +10,7 @@ import { RESULT_TOAST_MS } from '../../../lib/notify.ts';
 import { ActionDialog } from '../order/components/action-dialog.tsx';
 import { formatDateTime, formatDay, inr, todayInIndia, whoText } from '../order/order-display.ts';
 import { useStaffRole } from '../staff-role.ts';
-import classes from '../stock/components/desk-table.module.css';
+import classes from '../components/desk-table.module.css';
 import type { PriceChange } from '@frameport/domain/contract/admin-pricing';
 import { pricingQueries, useCancelPriceChange, useSchedulePrice } from './api.ts';
 import { pricingTexts as text } from './texts.ts';

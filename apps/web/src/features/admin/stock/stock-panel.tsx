@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useStaffRole } from '../staff-role.ts';
 import { stockTexts as text } from './texts.ts';
 import { AdjustStockDialog, type AdjustTarget } from './components/adjust-stock-dialog.tsx';
-import classes from './components/desk-table.module.css';
+import classes from '../components/desk-table.module.css';
 import { MovementsTable } from './components/movements-table.tsx';
 
 const variantLabel = (product: AdminProductDetail, variant: AdminVariant) => `${product.modelNumber} ${variant.colourCode} ${variant.frameColour}`;

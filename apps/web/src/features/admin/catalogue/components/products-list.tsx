@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
 import { ADMIN_PRODUCT_SORTS, type AdminProductRow, type AdminProductsResponse, type CatalogueMasters } from '@frameport/domain/contract/admin-catalogue';
-import { Badge, Button, Checkbox, NativeSelect, Pagination, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, NativeSelect, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -29,8 +29,10 @@ import {
   type ListFilters,
 } from '../list-url.ts';
 import { catalogueTexts as text } from '../texts.ts';
+import desk from '../../components/desk-table.module.css';
+import { DeskListFooter } from '../../components/desk-pagination.tsx';
 import classes from './products-list.module.css';
-import { SearchBox } from './search-box.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 
 const SORT_LABELS: Record<(typeof ADMIN_PRODUCT_SORTS)[number], string> = {
   newest: 'Newest first',
@@ -209,21 +211,7 @@ export function ProductsList() {
             selected={selected}
             onSelect={setSelected}
           />
-          <div className={classes.footer} style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-            <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
-              {showing(data)}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                size="sm"
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(page) => apply({ ...filters, page })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              />
-            )}
-          </div>
+          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply({ ...filters, page })} />
         </>
       )}
 
@@ -282,8 +270,8 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
   };
 
   return (
-    <div className={`${classes.frame} ${stale ? classes.stale : ''}`} aria-busy={stale}>
-      <Table className={classes.table} aria-label="Styles" verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
+    <div className={`${desk.frame} ${stale ? desk.stale : ''}`} aria-busy={stale}>
+      <Table className={`${desk.table} ${selectable ? classes.styles : classes.stylesReadOnly}`} aria-label="Styles" verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
         <Table.Thead>
           <Table.Tr>
             {selectable && (
@@ -315,7 +303,7 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
           {products.map((row) => (
             <Table.Tr
               key={row.id}
-              className={classes.row}
+              className={desk.row}
               tabIndex={0}
               aria-label={`${row.modelNumber}, ${row.productName}, ${row.isActive ? text.active : text.inactive}`}
               aria-selected={selectable ? selected.has(row.id) : undefined}
@@ -325,34 +313,34 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
               onKeyDown={(event) => onKeyDown(event, row)}
             >
               {selectable && (
-                <Table.Td className={classes.select}>
+                <Table.Td className={desk.top}>
                   <Checkbox size="xs" aria-label={`Select ${row.modelNumber}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
                 </Table.Td>
               )}
-              <Table.Td className={classes.thumbCell}>
+              <Table.Td className={desk.top}>
                 {row.thumbnailUrl ? (
                   <img className={classes.thumb} src={row.thumbnailUrl} alt="" width={48} height={32} loading="lazy" />
                 ) : (
                   <span className={classes.thumb} aria-hidden="true" />
                 )}
               </Table.Td>
-              <Table.Td className={classes.model}>
+              <Table.Td className={desk.ref}>
                 <Link to={ADMIN_LINKS.product(row.id)} tabIndex={-1}>
                   {row.modelNumber}
                 </Link>
               </Table.Td>
               <Table.Td data-label="Name">{row.productName}</Table.Td>
               <Table.Td data-label="Brand">{row.brand}</Table.Td>
-              <Table.Td data-label="Net price" className={classes.num} fw={600}>
+              <Table.Td data-label="Net price" className={desk.num} fw={600}>
                 {inr(row.netPrice)}
               </Table.Td>
-              <Table.Td data-label="GST" className={classes.num}>
+              <Table.Td data-label="GST" className={desk.num}>
                 {row.gstRatePercent} %
               </Table.Td>
-              <Table.Td data-label="Colours" className={classes.num}>
+              <Table.Td data-label="Colours" className={desk.num}>
                 {row.colourCount}
               </Table.Td>
-              <Table.Td data-label="Stock" className={classes.num}>
+              <Table.Td data-label="Stock" className={desk.num}>
                 {row.totalStock}
                 {row.lowStockColours > 0 && (
                   <Badge ml={6} size="sm" color="#8a4b00" variant="filled">
@@ -363,7 +351,7 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
               <Table.Td data-label="Next price">
                 {row.nextPrice === null ? '—' : `${inr(row.nextPrice.netPrice)} from ${formatDay(row.nextPrice.effectiveFrom)}`}
               </Table.Td>
-              <Table.Td className={classes.status}>
+              <Table.Td className={desk.status}>
                 <Badge size="sm" variant={row.isActive ? 'filled' : 'outline'} color={row.isActive ? '#1e6b31' : 'gray.7'}>
                   {row.isActive ? text.active : text.inactive}
                 </Badge>
@@ -378,8 +366,8 @@ function ProductsTable({ products, stale, selectable, selected, onSelect }: Tabl
 
 function ListSkeleton() {
   return (
-    <div className={classes.frame} role="status" aria-label="Loading styles">
-      <Table className={classes.table} verticalSpacing={6} horizontalSpacing="sm" aria-hidden="true">
+    <div className={desk.frame} role="status" aria-label="Loading styles">
+      <Table className={desk.table} verticalSpacing={6} horizontalSpacing="sm" aria-hidden="true">
         <Table.Tbody>
           {Array.from({ length: SKELETON_ROWS }, (_, row) => (
             <Table.Tr key={row}>

@@ -14,7 +14,7 @@ import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { ApiError, getErrorMessage } from '../../../../lib/api-client.ts';
 import { formatDateTimeIndia, stampText } from '../../admin-display.ts';
-import queue from '../../components/order-queue.module.css';
+import queue from '../../components/desk-table.module.css';
 import { importQueries, isRunning, newIdempotencyKey, REPORT_PAGE_SIZE, useJobAction, type ReportFilter } from '../api.ts';
 import { ACTION_COLOURS, ACTION_LABELS, importTexts as text, KIND_SHORT, STATUS_LABELS } from '../texts.ts';
 import classes from './imports.module.css';
@@ -330,7 +330,7 @@ function Report({
 
 function ReportRow({ row }: { row: ImportRowReport }) {
   return (
-    <Table.Tr>
+    <Table.Tr className={queue.card}>
       <Table.Td className={queue.ref}>Row {row.rowNo}</Table.Td>
       <Table.Td data-label="Row of" className={classes.fileCell}>
         {row.label}

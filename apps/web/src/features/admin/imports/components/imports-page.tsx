@@ -12,7 +12,7 @@ import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { dateAndTimeIndia } from '../../admin-display.ts';
-import queue from '../../components/order-queue.module.css';
+import queue from '../../components/desk-table.module.css';
 import { useStaffRole } from '../../staff-role.ts';
 import { downloadCatalogue, downloadTemplate, importQueries, useUploadImport } from '../api.ts';
 import { importTexts as text, KIND_LABELS, KIND_SHORT } from '../texts.ts';

@@ -16,7 +16,7 @@ import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { RESULT_TOAST_MS } from '../../../../lib/notify.ts';
 import { adminQueries } from '../../api.ts';
 import { inr } from '../../order/order-display.ts';
-import classes from '../../stock/components/desk-table.module.css';
+import classes from '../../components/desk-table.module.css';
 import { parseRupees } from '../price-panel.tsx';
 import { useDiscountPreview, useDiscountSave } from '../api.ts';
 

@@ -10,7 +10,7 @@ import { RESULT_TOAST_MS } from '../../../../lib/notify.ts';
 import { ActionDialog } from '../../order/components/action-dialog.tsx';
 import { formatDateTime, inr } from '../../order/order-display.ts';
 import { useStaffRole } from '../../staff-role.ts';
-import classes from '../../stock/components/desk-table.module.css';
+import classes from '../../components/desk-table.module.css';
 import { pricingQueries, useDiscountSave } from '../api.ts';
 import { DiscountForm } from './discount-form.tsx';
 

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Table.css';
 import { catalogueDeskMessages } from '@frameport/domain';
 import type { LowStockRow } from '@frameport/domain/contract/admin-catalogue';
-import { Button, NativeSelect, Pagination, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Button, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
@@ -15,8 +15,10 @@ import { saveFile } from '../../../../lib/save-file.ts';
 import { todayInIndia } from '../../order/order-display.ts';
 import { fetchLowStockCsv, stockQueries, type LowStockFilters } from '../api.ts';
 import { stockTexts as text } from '../texts.ts';
+import { DeskListFooter } from '../../components/desk-pagination.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { AdjustStockDialog, type AdjustTarget } from './adjust-stock-dialog.tsx';
-import classes from './desk-table.module.css';
+import classes from '../../components/desk-table.module.css';
 import { StockStatus } from '../stock-panel.tsx';
 
 export const LOW_STOCK_PAGE_SIZE = 100;
@@ -84,7 +86,14 @@ export function LowStockPage() {
         {text.lowStockTitle}
       </Title>
       <div className={classes.toolbar} role="search" aria-label="Filter low stock">
-        <SearchBox key={filters.q ?? ''} value={filters.q ?? ''} onSearch={(q) => apply({ q })} />
+        <SearchBox
+          className={classes.grow}
+          size="sm"
+          label="Search"
+          placeholder="Model number, name or brand"
+          value={filters.q ?? ''}
+          onSearch={(q) => apply({ q })}
+        />
         <NativeSelect
           label="Brand"
           value={filters.brandId === undefined ? '' : String(filters.brandId)}
@@ -118,48 +127,17 @@ export function LowStockPage() {
       ) : (
         <>
           <LowStockTable rows={query.data.rows} stale={query.isPlaceholderData} onAdjust={setTarget} />
-          <div className={classes.footer}>
-            <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
-              {query.data.totalCount.toLocaleString('en-IN')} {query.data.totalCount === 1 ? 'colour' : 'colours'} at or below
-              {filters.threshold === undefined ? ' their threshold' : ` ${filters.threshold}`}
-            </Text>
-            {query.data.totalCount > LOW_STOCK_PAGE_SIZE && (
-              <Pagination
-                size="sm"
-                total={Math.ceil(query.data.totalCount / LOW_STOCK_PAGE_SIZE)}
-                value={filters.pageNumber}
-                onChange={(page) => apply({ page: String(page) })}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : 'Next page' })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            )}
-          </div>
+          <DeskListFooter
+            spaced={false}
+            summary={`${query.data.totalCount.toLocaleString('en-IN')} ${query.data.totalCount === 1 ? 'colour' : 'colours'} at or below ${filters.threshold === undefined ? 'their threshold' : filters.threshold}`}
+            page={filters.pageNumber}
+            pages={Math.ceil(query.data.totalCount / LOW_STOCK_PAGE_SIZE)}
+            onChange={(page) => apply({ page: String(page) })}
+          />
         </>
       )}
       <AdjustStockDialog key={target?.productColourId ?? 'closed'} target={target} onClose={() => setTarget(null)} />
     </Stack>
-  );
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    <form onSubmit={submit} className={classes.grow} role="presentation">
-      <TextInput
-        label="Search"
-        placeholder="Model number, name or brand"
-        type="search"
-        maxLength={100}
-        value={draft}
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        onBlur={() => draft.trim() !== value && onSearch(draft.trim())}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-      />
-    </form>
   );
 }
 

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { formatDateTime, whoText } from '../../order/order-display.ts';
 import { MOVEMENTS_PAGE_SIZE, stockQueries } from '../api.ts';
 import { signed, stockTexts as text } from '../texts.ts';
-import classes from './desk-table.module.css';
+import classes from '../../components/desk-table.module.css';
+import { DeskPagination } from '../../components/desk-pagination.tsx';
 
 /** One colour's stock movements, newest first: change, balance after it, reason, order, note, who and when. */
 export function MovementsTable({ productColourId, label }: { productColourId: number; label: string }) {
@@ -73,16 +74,7 @@ export function MovementsTable({ productColourId, label }: { productColourId: nu
           </Table.Tbody>
         </Table>
       </div>
-      {pages > 1 && (
-        <Pagination
-          size="sm"
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : 'Next page' })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      )}
+      <DeskPagination page={page} pages={pages} onChange={setPage} />
     </Stack>
   );
 }

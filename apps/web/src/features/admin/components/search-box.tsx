@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Kbd.css';
-import { Kbd, TextInput } from '@mantine/core';
+import { Kbd, TextInput, type MantineSize } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 
@@ -7,14 +7,23 @@ import { useEffect, useRef, useState } from 'react';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The list's search box: the URL follows the typing after a pause, at once on Enter; `/` anywhere
- * outside a field focuses it, Escape leaves it (as on the order queue).
+ * A back-office list's search box (order queue, products, low stock): the URL follows the typing
+ * after a pause, at once on Enter; `/` anywhere outside a field focuses it, Escape leaves it.
  */
-export function SearchBox(props: { value: string; onSearch: (q: string) => void; label: string; placeholder: string; className?: string }) {
+export function SearchBox(props: {
+  value: string;
+  onSearch: (q: string) => void;
+  label: string;
+  placeholder: string;
+  className?: string;
+  size?: MantineSize;
+}) {
   const { value, onSearch } = props;
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
+  // What this box last put in the URL: that change must not overwrite what was typed since.
   const [sent, setSent] = useState(value);
+  // The URL changed elsewhere (Clear filters, Back): the box shows it.
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   if (value !== seen) {
@@ -51,7 +60,7 @@ export function SearchBox(props: { value: string; onSearch: (q: string) => void;
       ref={input}
       className={props.className}
       type="search"
-      size="xs"
+      size={props.size ?? 'xs'}
       label={props.label}
       placeholder={props.placeholder}
       leftSection={<IconSearch size={14} aria-hidden="true" />}
