@@ -131,44 +131,22 @@ function NewBannerForm() {
           error={problem?.field === 'title' ? problem.message : undefined}
           disabled={upload.isPending}
         />
-        <div>
-          <label htmlFor={ids.image} className={classes.fileLabel}>
-            {text.desktopImage}
-          </label>
-          <input
-            id={ids.image}
-            name="image"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className={classes.fileInput}
-            disabled={upload.isPending}
-            onChange={(event) => choose(event.currentTarget.files?.[0], 'image')}
-          />
-          {problem?.field === 'image' && (
-            <Text size="xs" c="red.9" role="alert">
-              {problem.message}
-            </Text>
-          )}
-        </div>
-        <div>
-          <label htmlFor={ids.mobile} className={classes.fileLabel}>
-            {text.mobileImage}
-          </label>
-          <input
-            id={ids.mobile}
-            name="mobileImage"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className={classes.fileInput}
-            disabled={upload.isPending}
-            onChange={(event) => choose(event.currentTarget.files?.[0], 'mobile')}
-          />
-          {problem?.field === 'mobile' && (
-            <Text size="xs" c="red.9" role="alert">
-              {problem.message}
-            </Text>
-          )}
-        </div>
+        <ImageFileField
+          id={ids.image}
+          name="image"
+          label={text.desktopImage}
+          disabled={upload.isPending}
+          error={problem?.field === 'image' ? problem.message : undefined}
+          onChoose={(file) => choose(file, 'image')}
+        />
+        <ImageFileField
+          id={ids.mobile}
+          name="mobileImage"
+          label={text.mobileImage}
+          disabled={upload.isPending}
+          error={problem?.field === 'mobile' ? problem.message : undefined}
+          onChoose={(file) => choose(file, 'mobile')}
+        />
       </div>
       <FlagBoxes flags={flags} onChange={setFlags} disabled={upload.isPending} legend={text.shownOn} />
       {upload.isError && (
@@ -445,5 +423,30 @@ function PageFields({
         </Button>
       </Group>
     </form>
+  );
+}
+
+/** A banner's image file (PNG, JPEG or WebP), with the server's or the check's reason under it. */
+function ImageFileField(props: { id: string; name: string; label: string; disabled: boolean; error: string | undefined; onChoose: (file: File | undefined) => void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={classes.fileLabel}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className={classes.fileInput}
+        disabled={props.disabled}
+        onChange={(event) => props.onChoose(event.currentTarget.files?.[0])}
+      />
+      {props.error !== undefined && (
+        <Text size="xs" c="red.9" role="alert">
+          {props.error}
+        </Text>
+      )}
+    </div>
   );
 }
