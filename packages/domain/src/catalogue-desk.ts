@@ -76,10 +76,12 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
   damaged: 'Damaged',
   returned: 'Returned',
   import: 'Stock import',
-  order: 'Order placed',
-  cancel: 'Order cancelled',
-  edit: 'Order edited',
   initial: 'Opening stock',
+  // Written by the order desk (orders/place, desk-service, edit).
+  order: 'Order placed',
+  'order cancelled': 'Order cancelled',
+  'order line cancelled': 'Order line cancelled',
+  'order edited': 'Order edited',
 };
 /** A variant is low on stock at or below its own threshold, else this default. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;

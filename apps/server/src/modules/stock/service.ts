@@ -37,15 +37,8 @@ import type { Clock } from '../../clock.ts';
 
 const m = catalogueDeskMessages.stock;
 
-/** Codes older writers use (the order desk), with the labels staff read. */
-const MORE_REASON_LABELS: Record<string, string> = {
-  'order cancelled': 'Order cancelled',
-  'order line cancelled': 'Order line cancelled',
-  'order edited': 'Order edited',
-};
-
 export function reasonLabelOf(reason: string): string {
-  const label = STOCK_REASON_LABELS[reason] ?? MORE_REASON_LABELS[reason];
+  const label = STOCK_REASON_LABELS[reason];
   if (label) return label;
   return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
