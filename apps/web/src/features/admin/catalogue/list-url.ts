@@ -61,6 +61,11 @@ export function listQueryOf(filters: ListFilters): ProductListQuery {
 }
 
 /** Any filter besides sort and page: the empty state then offers Clear filters. */
+/** How many filters other than the search narrow the list (the phone's Filters button shows it). */
+export function filterCount(filters: ListFilters): number {
+  return (filters.availability !== null ? 1 : 0) + (filters.active !== 'active' ? 1 : 0) + ID_FILTERS.filter((key) => filters[key] !== null).length;
+}
+
 export function hasFilters(filters: ListFilters): boolean {
   return filters.q.trim() !== '' || filters.availability !== null || filters.active !== 'active' || ID_FILTERS.some((key) => filters[key] !== null);
 }

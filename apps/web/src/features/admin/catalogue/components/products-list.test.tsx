@@ -60,6 +60,12 @@ describe('the catalogue desk’s list of styles', () => {
     expect(first.get('active')).toBe('all');
     expect(first.get('sort')).toBe('priceAsc');
     expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('2');
+    // A phone folds the filters under this button (CSS), which says how many are narrowing the list.
+    const toggle = screen.getByRole('button', { name: 'Filters and sort (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(screen.getByRole('combobox', { name: 'Brand' }));
 
     await user.keyboard('/');
     expect(screen.getByRole('searchbox', { name: 'Search styles' })).toHaveFocus();

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Checkbox.css';
 import { ADMIN_PRODUCT_SORTS, type AdminProductRow, type AdminProductsResponse, type CatalogueMasters } from '@frameport/domain/contract/admin-catalogue';
 import { Badge, Button, Checkbox, NativeSelect, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { catalogueQueries, useBulkActive } from '../api.ts';
 import {
   AVAILABILITIES,
   clearedFilters,
+  filterCount,
   hasFilters,
   listQueryOf,
   listSearchParams,
@@ -72,6 +73,9 @@ export function ProductsList() {
   const isAdmin = role === 'admin';
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [asking, setAsking] = useState<'activate' | 'deactivate' | null>(null);
+  // On a phone the filters fold away under a button (the search stays): the list is what matters there.
+  const [filtersShown, setFiltersShown] = useState(false);
+  const narrowing = filterCount(filters);
   const bulk = useBulkActive();
 
   const apply = (next: ListFilters, options: { replace?: boolean } = {}) => {
@@ -129,47 +133,60 @@ export function ProductsList() {
           value={filters.q}
           onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })}
         />
-        {ID_FILTER_FIELDS.map((field) => (
+        <Button
+          className={classes.filtersToggle}
+          size="xs"
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={14} aria-hidden="true" />}
+          aria-expanded={filtersShown}
+          aria-controls="style-filters"
+          onClick={() => setFiltersShown((shown) => !shown)}
+        >
+          {narrowing === 0 ? 'Filters and sort' : `Filters and sort (${narrowing})`}
+        </Button>
+        <div id="style-filters" className={`${classes.more} ${filtersShown ? classes.shown : ''}`}>
+          {ID_FILTER_FIELDS.map((field) => (
+            <NativeSelect
+              key={field.key}
+              label={field.label}
+              size="xs"
+              value={filters[field.key] === null ? '' : String(filters[field.key])}
+              onChange={(event) => change({ [field.key]: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+              data={[
+                { value: '', label: masters.isPending ? 'Loading…' : field.all },
+                ...(masters.data ? field.options(masters.data) : []).map((option) => ({ value: String(option.id), label: option.name })),
+              ]}
+            />
+          ))}
           <NativeSelect
-            key={field.key}
-            label={field.label}
+            label="Availability"
             size="xs"
-            value={filters[field.key] === null ? '' : String(filters[field.key])}
-            onChange={(event) => change({ [field.key]: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+            value={filters.availability ?? ''}
+            onChange={(event) => change({ availability: (event.currentTarget.value || null) as ListFilters['availability'] })}
+            data={[{ value: '', label: 'Any stock' }, ...AVAILABILITIES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }))]}
+          />
+          <NativeSelect
+            label="Status"
+            size="xs"
+            value={filters.active}
+            onChange={(event) => change({ active: event.currentTarget.value as ListFilters['active'] })}
             data={[
-              { value: '', label: masters.isPending ? 'Loading…' : field.all },
-              ...(masters.data ? field.options(masters.data) : []).map((option) => ({ value: String(option.id), label: option.name })),
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+              { value: 'all', label: 'Active and inactive' },
             ]}
           />
-        ))}
-        <NativeSelect
-          label="Availability"
-          size="xs"
-          value={filters.availability ?? ''}
-          onChange={(event) => change({ availability: (event.currentTarget.value || null) as ListFilters['availability'] })}
-          data={[{ value: '', label: 'Any stock' }, ...AVAILABILITIES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }))]}
-        />
-        <NativeSelect
-          label="Status"
-          size="xs"
-          value={filters.active}
-          onChange={(event) => change({ active: event.currentTarget.value as ListFilters['active'] })}
-          data={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-            { value: 'all', label: 'Active and inactive' },
-          ]}
-        />
-        <NativeSelect
-          label="Sort"
-          size="xs"
-          value={filters.sort}
-          onChange={(event) => change({ sort: event.currentTarget.value as ListFilters['sort'] })}
-          data={ADMIN_PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
-        />
-        <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters(filters))}>
-          {text.clearFilters}
-        </Button>
+          <NativeSelect
+            label="Sort"
+            size="xs"
+            value={filters.sort}
+            onChange={(event) => change({ sort: event.currentTarget.value as ListFilters['sort'] })}
+            data={ADMIN_PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+          />
+          <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters(filters))}>
+            {text.clearFilters}
+          </Button>
+        </div>
       </div>
 
       {isAdmin && (
