@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../http/idempotency.ts';
+import { createRepeater } from '../../repeat.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per statement: a batch takes milliseconds, so sign-ins and orders never wait behind it. */
@@ -119,9 +120,6 @@ export type HousekeepingDeps = { db: Db; clock: Clock; logger: Logger; rules?: r
 export type PurgeResult = Record<string, number> | null;
 
 export function createHousekeeping({ db, clock, logger, rules = RETENTION_RULES, batchSize = PURGE_BATCH_SIZE }: HousekeepingDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
 
   /** One batch under the lock: the number of rows it removed, or null when another replica holds the lock. */
   async function batch(rule: RetentionRule, cutoff: Date): Promise<number | null> {
@@ -140,7 +138,7 @@ export function createHousekeeping({ db, clock, logger, rules = RETENTION_RULES,
       const cutoff = new Date(now - rule.keptDays * DAY_MS);
       let count: number | null = batchSize;
       removed[rule.table] = 0;
-      while (count === batchSize && !stopped) {
+      while (count === batchSize && !repeater.stopped) {
         count = await batch(rule, cutoff);
         if (count === null) return null;
         removed[rule.table] = (removed[rule.table] ?? 0) + count;
@@ -164,32 +162,17 @@ export function createHousekeeping({ db, clock, logger, rules = RETENTION_RULES,
     }
   }
 
-  function schedule(delayMs: number, intervalMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(() => {
-        running = undefined;
-        schedule(intervalMs, intervalMs);
-      });
-    }, delayMs);
-    // The schedule never keeps the process alive: shutdown does not wait for the next run.
-    timer.unref();
-  }
+  const repeater = createRepeater('housekeeping', run);
 
   return {
     purge,
     /** Purges every `intervalMs`, the first time after `firstRunAfterMs`; the next run is timed from the end of the last. */
     start({ intervalMs, firstRunAfterMs }: { intervalMs: number; firstRunAfterMs: number }): void {
-      if (timer || stopped) throw new Error('housekeeping already started or stopped');
       logger.info({ intervalMinutes: intervalMs / 60_000, firstRunInSeconds: firstRunAfterMs / 1000 }, 'housekeeping scheduled');
-      schedule(firstRunAfterMs, intervalMs);
+      repeater.start(firstRunAfterMs, intervalMs);
     },
     /** No further run starts; resolves when a run in progress has finished its current batch. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: (): Promise<void> => repeater.stop(),
   };
 }
 

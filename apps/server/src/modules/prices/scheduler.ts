@@ -9,16 +9,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { createRepeater } from '../../repeat.ts';
 import { applyGstRatesInForce } from './gst-rates.ts';
 import { applyDuePriceChanges } from './service.ts';
 
 export type PriceRunResult = { pricesApplied: number; gstStylesUpdated: number };
 
 export function createPriceScheduler({ db, clock, logger }: { db: Db; clock: Clock; logger: FastifyBaseLogger }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
   /** One run: due prices, then GST rates in force today, in one transaction. */
   async function runOnce(): Promise<PriceRunResult> {
     const at = clock.now();
@@ -39,31 +36,16 @@ export function createPriceScheduler({ db, clock, logger }: { db: Db; clock: Clo
     }
   }
 
-  function schedule(delayMs: number, intervalMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(() => {
-        running = undefined;
-        schedule(intervalMs, intervalMs);
-      });
-    }, delayMs);
-    // The schedule never keeps the process alive: shutdown does not wait for the next run.
-    timer.unref();
-  }
+  const repeater = createRepeater('price scheduler', run);
 
   return {
     runOnce,
     /** Runs now (start-up) and then every `intervalMs`, timed from the end of the last run. */
     start({ intervalMs }: { intervalMs: number }): void {
-      if (timer || stopped) throw new Error('price scheduler already started or stopped');
-      schedule(0, intervalMs);
+      repeater.start(0, intervalMs);
     },
     /** No further run starts; resolves when a run in progress has finished. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: (): Promise<void> => repeater.stop(),
   };
 }
 
