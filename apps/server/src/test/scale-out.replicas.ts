@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, UserProfile } from '@frameport/domain/contract';
 import { openDatabase, type Database } from '../db/client.ts';
-import { orderLines, orders, productColours, products } from '../db/schema.ts';
+import { orderLines, orders, priceChanges, productColours, products } from '../db/schema.ts';
 import { createRetailer } from './factories.ts';
 import { createScratchDatabase, startReplica, waitHealthy, type Replica } from './replicas.ts';
 import { startS3Server } from './s3.ts';
@@ -202,6 +202,89 @@ describe('three replicas on one PostgreSQL and one object store', () => {
       expect(served.headers.get('content-type')).toBe('image/webp');
       expect(Buffer.from(await served.arrayBuffer()).equals(original)).toBe(true);
     }
+  });
+
+  it('a style deactivated on A leaves the catalogue and search of B and C at once; reactivated, it is back at once', async () => {
+    const variant = await variantWithStock(20, 3);
+    const admin = await tokenOn(a, 'admin@frameport.test', 'Admin@12345');
+    const shopper = await tokenOn(b, 'retailer@frameport.test', 'Retailer@123');
+    const search = `/api/Product/getAll?search=${encodeURIComponent(`searchText=${variant.code}`)}&pageNumber=1&pageSize=10`;
+    const found = async (replica: Replica) => {
+      const answer = await call<{ searchResults: { value: { productId: number }[] } }>(replica, 'GET', search, shopper);
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      return answer.json.Data.searchResults.value.some((product) => product.productId === variant.productId);
+    };
+    // Each replica has the answer cached before the change.
+    for (const replica of [b, c]) expect(await found(replica), replica.name).toBe(true);
+
+    const off = await call(a, 'POST', `/api/admin/products/${variant.productId}/deactivate`, admin, {});
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+    for (const replica of [b, c]) {
+      expect(await found(replica), `${replica.name} still lists the deactivated style`).toBe(false);
+      expect((await call(replica, 'GET', `/api/Product/get?id=${variant.productId}`, shopper)).status, replica.name).toBe(404);
+    }
+
+    const on = await call(c, 'POST', `/api/admin/products/${variant.productId}/activate`, admin, {});
+    expect(on.status, JSON.stringify(on.json)).toBe(200);
+    for (const replica of [a, b]) expect(await found(replica), `${replica.name} after reactivation`).toBe(true);
+  });
+
+  it("a price changed on A re-prices the retailer's cart on C at once, saying what it was", async () => {
+    const variant = await variantWithStock(50, 4);
+    const admin = await tokenOn(a, 'admin@frameport.test', 'Admin@12345');
+    const shopper = await tokenOn(b, 'retailer.blr@frameport.test', 'Retailer@123');
+    await call(b, 'DELETE', '/api/Product/clearCart', shopper);
+    const added = await call(b, 'POST', '/api/Product/addItemsToCart', shopper, {
+      Products: [{ ProductId: variant.productId, ColorVariant: variant.colorVariant, Quantity: 2 }],
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const [before] = await database.db.select({ paise: products.netPricePaise }).from(products).where(eq(products.id, variant.productId));
+    const newPrice = before!.paise / 100 + 111;
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const changed = await call(a, 'POST', `/api/admin/products/${variant.productId}/prices`, admin, { netPrice: newPrice, effectiveFrom: today });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+
+    const cart = await call<CartResponse>(c, 'GET', '/api/Product/getCartItems?pageNumber=1&pageSize=10', shopper);
+    expect(cart.status).toBe(200);
+    expect(cart.json.Data.cartItems).toEqual([
+      expect.objectContaining({ ProductID: variant.productId, ProductPrice: newPrice, PreviousNetPrice: before!.paise / 100 }),
+    ]);
+    await call(b, 'DELETE', '/api/Product/clearCart', shopper);
+  });
+
+  it('a price sheet uploaded on A is checked and applied by the replicas\' workers, once, whichever takes it', async () => {
+    const variant = await variantWithStock(10, 5);
+    const admin = await tokenOn(a, 'admin@frameport.test', 'Admin@12345');
+    const [style] = await database.db.select({ model: products.modelName, paise: products.netPricePaise }).from(products).where(eq(products.id, variant.productId));
+    const price = style!.paise / 100 + 222;
+    const form = new FormData();
+    form.set('kind', 'prices');
+    form.set('file', new Blob([`Model number,Net price (₹),Effective from\r\n${style!.model},${price},\r\n`], { type: 'text/csv' }), 'prices.csv');
+    const uploaded = await fetch(`${a.url}/api/admin/imports`, { method: 'POST', headers: admin, body: form });
+    const job = (await uploaded.json()) as Envelope<{ id: number }>;
+    expect(uploaded.status, JSON.stringify(job)).toBe(201);
+
+    type Job = { status: string; counts: { update: number; error: number }; appliedRows: number };
+    const until = async (replica: Replica, wanted: string) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const answer = await call<Job>(replica, 'GET', `/api/admin/imports/${job.Data.id}`, admin);
+        if (answer.json.Data.status === wanted || Date.now() > deadline) return answer.json.Data;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    expect(await until(c, 'ready')).toMatchObject({ status: 'ready', counts: { update: 1, error: 0 } });
+    const apply = await call(b, 'POST', `/api/admin/imports/${job.Data.id}/apply`, admin, {});
+    expect(apply.status, JSON.stringify(apply.json)).toBe(200);
+    expect(await until(a, 'applied')).toMatchObject({ status: 'applied', appliedRows: 1 });
+
+    const [after] = await database.db.select({ paise: products.netPricePaise }).from(products).where(eq(products.id, variant.productId));
+    expect(after!.paise).toBe(Math.round(price * 100));
+    const changes = await database.db
+      .select({ id: priceChanges.id })
+      .from(priceChanges)
+      .where(and(eq(priceChanges.productId, variant.productId), eq(priceChanges.netPricePaise, Math.round(price * 100))));
+    expect(changes).toHaveLength(1);
   });
 
   it('the sign-in throttle counts wrong passwords made on all three replicas together', async () => {
