@@ -12,3 +12,5 @@ export * from './order-desk.ts';
 export * from './desk-messages.ts';
 export * from './catalogue-desk.ts';
 export * from './catalogue-desk-messages.ts';
+export * from './retailers.ts';
+export * from './retailer-messages.ts';
