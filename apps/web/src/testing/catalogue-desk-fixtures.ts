@@ -31,12 +31,13 @@ export function importJob(overrides: Partial<ImportJob> = {}): ImportJob {
   };
 }
 
+/** The report as the server words it: changes name the field (`netPrice`, `C1` for a new colour), errors the column's header. */
 export const REPORT_ROWS: ImportRowReport[] = [
-  { rowNo: 2, action: 'update', label: 'VX-AV-1023 C1', changes: [{ field: 'Net price (₹)', from: 1499, to: 1599 }], errors: [], applied: false },
-  { rowNo: 3, action: 'update', label: 'VX-AV-1024 C1', changes: [{ field: 'Net price (₹)', from: 2499, to: 2599 }], errors: [], applied: false },
-  { rowNo: 4, action: 'update', label: 'VX-AV-1025 C1', changes: [{ field: 'Net price (₹)', from: 999, to: 1099 }], errors: [], applied: false },
-  { rowNo: 5, action: 'create', label: 'NEW-001 C1', changes: [{ field: 'Product name', from: null, to: 'Aurora' }], errors: [], applied: false },
-  { rowNo: 6, action: 'create', label: 'NEW-002 C1', changes: [{ field: 'Product name', from: null, to: 'Borealis' }], errors: [], applied: false },
+  { rowNo: 2, action: 'update', label: 'VX-AV-1023 C1', changes: [{ field: 'netPrice', from: 1499, to: 1599 }], errors: [], applied: false },
+  { rowNo: 3, action: 'update', label: 'VX-AV-1024 C1', changes: [{ field: 'netPrice', from: 2499, to: 2599 }], errors: [], applied: false },
+  { rowNo: 4, action: 'update', label: 'VX-AV-1025 C1', changes: [{ field: 'netPrice', from: 999, to: 1099 }], errors: [], applied: false },
+  { rowNo: 5, action: 'create', label: 'NEW-001 C1', changes: [{ field: 'productName', from: null, to: 'Aurora' }, { field: 'C1', from: null, to: { frameColour: 'Black', templeColour: 'Gold', lowStockThreshold: null, openingStock: 12 } }], errors: [], applied: false },
+  { rowNo: 6, action: 'create', label: 'NEW-002 C1', changes: [{ field: 'productName', from: null, to: 'Borealis' }], errors: [], applied: false },
   { rowNo: 7, action: 'error', label: 'NEW-003 C1', changes: [], errors: [{ column: 'Net price (₹)', message: 'Net price (₹) must be a number (not "abc").' }], applied: false },
 ];
 

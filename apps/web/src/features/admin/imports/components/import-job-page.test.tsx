@@ -28,6 +28,10 @@ describe('an import job', () => {
     expect(rows[0]).toHaveTextContent('Row 2');
     expect(rows[0]).toHaveTextContent('VX-AV-1023 C1');
     expect(rows[0]).toHaveTextContent('Net price (₹): was 1499 → now 1599');
+    // A new style: its fields by the sheet's headers, a new colour's fields too (blank ones left out).
+    expect(rows[3]).toHaveTextContent('Product name: Aurora');
+    expect(rows[3]).toHaveTextContent('New colour C1: Frame colour Black, Temple colour Gold, Stock 12');
+    expect(rows[3]).not.toHaveTextContent(/productName|openingStock|\{/);
     expect(rows[5]).toHaveTextContent('Net price (₹): Net price (₹) must be a number (not "abc").');
     expect(rows[5]).toHaveTextContent('Error');
   });
@@ -69,16 +73,22 @@ describe('an import job', () => {
         if (calls === 1) return jobDetail({ status: 'applying', appliedRows: 2, rate: 40, secondsLeft: 3, checkedAt: '2026-11-24T05:00:05.000Z' });
         return jobDetail({
           status: 'applied',
-          appliedRows: 5,
+          appliedRows: 6,
           applied: { by: { userId: 1, name: 'Admin User', role: 'Admin' }, at: '2026-11-24T05:01:00.000Z' },
           finishedAt: '2026-11-24T05:01:02.000Z',
-        });
+        }, REPORT_ROWS.map((row) => ({ ...row, applied: true })));
       },
     });
     expect(screen.getByText('Applying the rows')).toBeInTheDocument();
-    expect(screen.getByText(/2 of 5 rows · 40 rows\/s · about 3 s left/)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Applying the rows: 40 %' })).toBeInTheDocument();
+    // The worker counts every row of the file it has passed (the error row too): 2 of 6.
+    expect(screen.getByText(/2 of 6 rows · 40 rows\/s · about 3 s left/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Applying the rows: 33 %' })).toBeInTheDocument();
     expect(await screen.findByText('Applied: 3 rows updated, 2 rows created.', {}, { timeout: 4000 })).toBeInTheDocument();
+    // The bar stays at the end, with how long applying took.
+    const done = screen.getByRole('region', { name: 'Done' });
+    expect(done).toHaveTextContent('6 of 6 rows · took 2 s');
+    expect(within(done).getByRole('progressbar', { name: 'Done: 100 %' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Rows' })).getAllByText('Updated')).toHaveLength(3);
     const polls = deskCalls(server, '/api/admin/imports/12').length;
     // Done: no more polling.
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Pagination.css';
-import { IMPORT_ROW_ACTIONS, type ImportRowAction } from '@frameport/domain';
+import { IMPORT_ROW_ACTIONS, type ImportKind, type ImportRowAction } from '@frameport/domain';
 import type { ImportJobDetail, ImportRowReport } from '@frameport/domain/contract/admin-catalogue';
 import { Alert, Anchor, Badge, Button, Group, Pagination, Progress, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { ApiError, getErrorMessage } from '../../../../lib/api-client.ts';
 import { formatDateTimeIndia, stampText } from '../../admin-display.ts';
 import queue from '../../components/desk-table.module.css';
 import { importQueries, isRunning, newIdempotencyKey, REPORT_PAGE_SIZE, useJobAction, type ReportFilter } from '../api.ts';
-import { ACTION_COLOURS, ACTION_LABELS, importTexts as text, KIND_SHORT, STATUS_LABELS } from '../texts.ts';
+import { ACTION_COLOURS, ACTION_DONE_LABELS, ACTION_LABELS, changeColumn, changeValue, importTexts as text, KIND_SHORT, STATUS_LABELS } from '../texts.ts';
 import classes from './imports.module.css';
 import { JobStatusBadge } from './job-status-badge.tsx';
 
@@ -108,7 +108,7 @@ export function ImportJobPage({ id }: { id: number }) {
       </Group>
 
       <Stack gap="sm">
-        {isRunning(data.status) && <JobProgress job={data} />}
+        {(isRunning(data.status) || data.status === 'applied') && <JobProgress job={data} />}
         {data.status === 'failed' && (
           <Alert color="red" variant="light" title={text.fileFailed} icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
             <Text size="sm">{data.fileError ?? STATUS_LABELS.failed}</Text>
@@ -125,7 +125,7 @@ export function ImportJobPage({ id }: { id: number }) {
           </Alert>
         )}
         {data.status === 'applied' && (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} title={text.applied(data.counts.create, data.counts.update)}>
+          <Alert color="#1e6b31" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} title={text.applied(data.counts.create, data.counts.update)}>
             <Text size="sm">
               {data.applied !== null && `By ${stampText(data.applied)}.`}
               {data.counts.error > 0 && text.skipped(data.counts.error)}
@@ -147,12 +147,19 @@ export function ImportJobPage({ id }: { id: number }) {
   );
 }
 
+/**
+ * Rows done of the file's rows (the worker counts every row it has passed, unchanged and error rows
+ * too), the rate and the time left while the worker is on the job; once applied, the bar stays full
+ * with how long applying took, so the end of the run is seen even when it was quicker than a poll.
+ */
 function JobProgress({ job }: { job: ImportJobDetail }) {
-  const applying = job.status === 'applying';
-  const done = applying ? job.appliedRows : job.checkedRows;
-  const total = applying ? Math.max(1, job.counts.create + job.counts.update) : Math.max(1, job.totalRows);
-  const percent = Math.min(100, Math.round((done / total) * 100));
-  const label = job.status === 'queued' ? text.queued : applying ? text.applying : text.checking;
+  const done = job.status === 'applied';
+  const applying = job.status === 'applying' || done;
+  const count = done ? job.totalRows : applying ? job.appliedRows : job.checkedRows;
+  const total = Math.max(1, job.totalRows);
+  const percent = done ? 100 : Math.min(100, Math.round((count / total) * 100));
+  const label = done ? text.appliedAll : job.status === 'queued' ? text.queued : applying ? text.applying : text.checking;
+  const took = done && job.applied !== null && job.finishedAt !== null ? (Date.parse(job.finishedAt) - Date.parse(job.applied.at)) / 1000 : null;
   return (
     <section aria-label={label} className={classes.total}>
       <div className={classes.progressLine}>
@@ -160,12 +167,21 @@ function JobProgress({ job }: { job: ImportJobDetail }) {
           {label}
         </Text>
         <Text size="sm" aria-live="polite">
-          {text.progress(done, applying ? job.counts.create + job.counts.update : job.totalRows)}
-          {job.rate !== null && ` · ${text.rate(job.rate)}`}
-          {job.secondsLeft !== null && ` · ${text.timeLeft(job.secondsLeft)}`}
+          {text.progress(Math.min(count, job.totalRows), job.totalRows)}
+          {!done && job.rate !== null && ` · ${text.rate(job.rate)}`}
+          {!done && job.secondsLeft !== null && ` · ${text.timeLeft(job.secondsLeft)}`}
+          {took !== null && Number.isFinite(took) && ` · ${text.took(took)}`}
         </Text>
       </div>
-      <Progress value={percent} mt={6} size="lg" radius="sm" aria-label={`${label}: ${percent} %`} animated={job.status !== 'queued'} />
+      <Progress
+        value={percent}
+        mt={6}
+        size="lg"
+        radius="sm"
+        color={done ? '#1e6b31' : undefined}
+        aria-label={`${label}: ${percent} %`}
+        animated={isRunning(job.status) && job.status !== 'queued'}
+      />
     </section>
   );
 }
@@ -230,7 +246,7 @@ function ReadyActions({ job }: { job: ImportJobDetail }) {
       <ConfirmDialog
         opened={asking === 'apply'}
         title={text.confirmApplyTitle}
-        message={`${text.confirmApply(job.kind, job.counts.create, job.counts.update)}${job.counts.error > 0 ? text.skipped(job.counts.error) : ''}`}
+        message={`${text.confirmApply(job.kind, job.counts.create, job.counts.update)}${job.counts.error > 0 ? text.skipped(job.counts.error) : ''}${text.confirmApplyEffect(job.kind)}`}
         confirmLabel={text.apply}
         busy={apply.isPending}
         onCancel={() => setAsking(null)}
@@ -248,13 +264,6 @@ function ReadyActions({ job }: { job: ImportJobDetail }) {
     </>
   );
 }
-
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '(blank)';
-  if (Array.isArray(value)) return value.map(show).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
 
 function Report({
   job,
@@ -299,15 +308,15 @@ function Report({
           <Table className={queue.table} aria-label={text.report} verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Row of</Table.Th>
-                <Table.Th>Changes or errors</Table.Th>
-                <Table.Th>Action</Table.Th>
+                <Table.Th>{text.rowColumn}</Table.Th>
+                <Table.Th>{text.itemColumn(job.kind)}</Table.Th>
+                <Table.Th>{text.changesColumn}</Table.Th>
+                <Table.Th>{text.actionColumn}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {job.rows.map((row) => (
-                <ReportRow key={row.rowNo} row={row} />
+                <ReportRow key={row.rowNo} row={row} kind={job.kind} />
               ))}
             </Table.Tbody>
           </Table>
@@ -328,14 +337,14 @@ function Report({
   );
 }
 
-function ReportRow({ row }: { row: ImportRowReport }) {
+function ReportRow({ row, kind }: { row: ImportRowReport; kind: ImportKind }) {
   return (
     <Table.Tr className={queue.card}>
       <Table.Td className={queue.ref}>Row {row.rowNo}</Table.Td>
-      <Table.Td data-label="Row of" className={classes.fileCell}>
+      <Table.Td data-label={text.itemColumn(kind)} className={classes.fileCell}>
         {row.label}
       </Table.Td>
-      <Table.Td data-label={row.action === 'error' ? 'Errors' : 'Changes'}>
+      <Table.Td data-label={row.action === 'error' ? 'Errors' : 'Changes'} className={classes.changesCell}>
         {row.errors.length > 0 ? (
           <ul className={classes.changes}>
             {row.errors.map((error, index) => (
@@ -346,21 +355,22 @@ function ReportRow({ row }: { row: ImportRowReport }) {
             ))}
           </ul>
         ) : row.changes.length > 0 ? (
-          <ul className={classes.changes}>
+          // A new style lists every field it gets: one wrapped run, not a line each.
+          <ul className={row.action === 'create' ? `${classes.changes} ${classes.inline}` : classes.changes}>
             {row.changes.map((change) => (
               <li key={change.field}>
-                <strong>{change.field}</strong>:{' '}
+                <strong>{changeColumn(kind, change.field)}</strong>:{' '}
                 {row.action === 'update' && (
                   <>
                     <span className={classes.from}>
                       <VisuallyHidden>{text.changeFrom} </VisuallyHidden>
-                      {show(change.from)}
+                      {changeValue(kind, change.from)}
                     </span>{' '}
                     <span aria-hidden="true">→ </span>
                     <VisuallyHidden>{text.changeTo} </VisuallyHidden>
                   </>
                 )}
-                {show(change.to)}
+                {changeValue(kind, change.to)}
               </li>
             ))}
           </ul>
@@ -380,8 +390,7 @@ function ReportRow({ row }: { row: ImportRowReport }) {
 function ActionBadge({ action, applied }: { action: ImportRowAction; applied: boolean }) {
   return (
     <Badge color={ACTION_COLOURS[action]} variant="filled" radius="sm" size="sm" tt="none">
-      {ACTION_LABELS[action]}
-      {applied && action !== 'error' && action !== 'unchanged' ? ' ✓' : ''}
+      {applied && (action === 'create' || action === 'update') ? ACTION_DONE_LABELS[action] : ACTION_LABELS[action]}
     </Badge>
   );
 }
