@@ -31,6 +31,7 @@ import { createCartModule } from './modules/cart/index.ts';
 import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createDiscountsModule } from './modules/discounts/index.ts';
+import { createReportsModule } from './modules/reports/index.ts';
 import { createHousekeepingModule } from './modules/housekeeping/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createInvoicesModule } from './modules/invoices/index.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
     createHousekeepingModule(moduleDeps),
     createStockModule(moduleDeps),
     createDiscountsModule(moduleDeps),
+    createReportsModule(moduleDeps),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

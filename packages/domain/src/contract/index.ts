@@ -15,3 +15,4 @@ export * from './admin-catalogue.ts';
 export * from './admin-discounts.ts';
 export * from './admin-pricing.ts';
 export * from './admin-images.ts';
+export * from './admin-reports.ts';
