@@ -13,10 +13,12 @@ type ConfirmDialogProps = {
   /** The confirm button spins while the action runs; both buttons wait. */
   busy?: boolean;
   title?: string;
+  /** A confirm that removes or undoes something is red (the default); one that goes ahead (apply, activate) is the primary colour. */
+  destructive?: boolean;
 };
 
-/** The one confirmation for destructive actions (delete a line, clear the cart). */
-export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = messages.confirm.title }: ConfirmDialogProps) {
+/** The one confirmation before an action that cannot be taken back (delete a line, clear the cart, apply an import). */
+export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = messages.confirm.title, destructive = true }: ConfirmDialogProps) {
   return (
     <AppModal opened={opened} onClose={busy ? () => {} : onCancel} title={title} closeLabel={messages.actions.close} centered size="sm">
       <Text size="sm">{message}</Text>
@@ -24,7 +26,7 @@ export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCanc
         <Button variant="default" onClick={onCancel} disabled={busy}>
           {messages.actions.cancel}
         </Button>
-        <Button color="red.8" onClick={onConfirm} loading={busy}>
+        <Button color={destructive ? 'red.8' : undefined} onClick={onConfirm} loading={busy}>
           {confirmLabel}
         </Button>
       </Group>

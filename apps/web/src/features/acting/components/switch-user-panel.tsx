@@ -141,6 +141,7 @@ export function SwitchUserPanel() {
         title={messages.switchUser.title}
         message={pending === null ? '' : messages.switchUser.confirm(pending.name)}
         confirmLabel={messages.switchUser.switch}
+        destructive={false}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />

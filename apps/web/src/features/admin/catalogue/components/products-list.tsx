@@ -237,6 +237,7 @@ export function ProductsList() {
         title={asking === 'activate' ? 'Activate styles' : 'Deactivate styles'}
         message={asking === null ? '' : text.confirmBulk(asking, selected.size)}
         confirmLabel={asking === 'activate' ? text.activate : text.deactivate}
+        destructive={asking !== 'activate'}
         busy={bulk.isPending}
         onConfirm={runBulk}
         onCancel={() => setAsking(null)}

@@ -248,6 +248,7 @@ function ReadyActions({ job }: { job: ImportJobDetail }) {
         title={text.confirmApplyTitle}
         message={`${text.confirmApply(job.kind, job.counts.create, job.counts.update)}${job.counts.error > 0 ? text.skipped(job.counts.error) : ''}${text.confirmApplyEffect(job.kind)}`}
         confirmLabel={text.apply}
+        destructive={false}
         busy={apply.isPending}
         onCancel={() => setAsking(null)}
         onConfirm={() => apply.mutate({ idempotencyKey: key.current }, { onSettled: () => setAsking(null) })}
