@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COMPANY_STATE_CODE_DEFAULT, isIntraState, normaliseStateCode, splitGst, taxLines } from './gst.ts';
+import { COMPANY_STATE_CODE_DEFAULT, gstHeadRates, isIntraState, normaliseStateCode, splitGst, taxLines } from './gst.ts';
 
 const TELANGANA = COMPANY_STATE_CODE_DEFAULT;
 const KARNATAKA = '29';
@@ -153,5 +153,19 @@ describe('taxLines', () => {
     expect(taxLines(split).map((line) => line.label)).toEqual(['CGST 9%', 'SGST 9%']);
     const quarter = splitGst({ taxablePaise: 100000, ratePercent: 0.25, billToStateCode: '36', companyStateCode: TELANGANA });
     expect(taxLines(quarter).map((line) => line.label)).toEqual(['CGST 0.125%', 'SGST 0.125%']);
+  });
+});
+
+describe('gstHeadRates', () => {
+  it('halves the rate into CGST and SGST within the State, and gives it all to IGST across States, as splitGst', () => {
+    expect(gstHeadRates(5, TELANGANA, TELANGANA)).toEqual({ cgstRate: 2.5, sgstRate: 2.5, igstRate: 0 });
+    expect(gstHeadRates(18, KARNATAKA, TELANGANA)).toEqual({ cgstRate: 0, sgstRate: 0, igstRate: 18 });
+    fc.assert(
+      fc.property(taxable, rate, fc.boolean(), (paise, r, inter) => {
+        const billTo = inter ? KARNATAKA : TELANGANA;
+        const split = splitGst({ taxablePaise: paise, ratePercent: r, billToStateCode: billTo, companyStateCode: TELANGANA });
+        expect(gstHeadRates(r, billTo, TELANGANA)).toEqual({ cgstRate: split.cgstRate, sgstRate: split.sgstRate, igstRate: split.igstRate });
+      }),
+    );
   });
 });

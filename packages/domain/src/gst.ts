@@ -70,6 +70,16 @@ export function splitGst({ taxablePaise, ratePercent, billToStateCode, companySt
   return { kind: 'inter', igst, igstRate: rate, cgst: 0, sgst: 0, cgstRate: 0, sgstRate: 0, total: igst };
 }
 
+/** The rate of each head for a GST rate: CGST and SGST half of it within the State, else IGST all of it (as `splitGst`). */
+export function gstHeadRates(
+  ratePercent: number,
+  billToStateCode: StateCode,
+  companyStateCode: StateCode,
+): Pick<GstSplit, 'cgstRate' | 'sgstRate' | 'igstRate'> {
+  const { cgstRate, sgstRate, igstRate } = splitGst({ taxablePaise: 0, ratePercent, billToStateCode, companyStateCode });
+  return { cgstRate, sgstRate, igstRate };
+}
+
 /** What to print for the tax: 'CGST 2.5%' and 'SGST 2.5%', or 'IGST 5%'; never just "tax". */
 export function taxLines(split: GstSplit): TaxLine[] {
   if (split.kind === 'intra') {

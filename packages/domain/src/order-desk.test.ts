@@ -215,6 +215,92 @@ describe('shipmentLineTotals', () => {
     expect(shares.reduce((n, share) => n + share.totalPaise, 0)).toBe(t.totalPaise);
   });
 
+  /**
+   * Ships the parts in order, each at its own invoice rate, as the dispatch does: what earlier
+   * invoices took at rates other than the line's is passed as `atOtherRates`.
+   */
+  function shipAtRates(line: BillableLine, parts: readonly { quantity: number; rate: number }[]): ShipmentLineTotals[] {
+    const billed = { quantity: 0, taxablePaise: 0, cgst: 0, sgst: 0, igst: 0, atOtherRates: { quantity: 0, cgst: 0, sgst: 0, igst: 0 } };
+    return parts.map(({ quantity, rate }) => {
+      const share = shipmentLineTotals({ ...line, billed: { ...billed, atOtherRates: { ...billed.atOtherRates } } }, quantity, rate);
+      billed.quantity += share.quantity;
+      billed.taxablePaise += share.taxablePaise;
+      billed.cgst += share.cgst;
+      billed.sgst += share.sgst;
+      billed.igst += share.igst;
+      if (share.gstRatePercent !== line.gstRatePercent) {
+        billed.atOtherRates.quantity += share.quantity;
+        billed.atOtherRates.cgst += share.cgst;
+        billed.atOtherRates.sgst += share.sgst;
+        billed.atOtherRates.igst += share.igst;
+      }
+      return share;
+    });
+  }
+
+  it('taxes a share invoiced at another rate (GST changed since the order) as a line of its pieces at that rate', () => {
+    fc.assert(
+      fc.property(lineAndSplit, fc.constantFrom(0, 5, 12, 18, 28), ({ line, parts }, rate) => {
+        fc.pre(rate !== line.gstRatePercent);
+        const shares = shipAtRates(line, parts.map((quantity) => ({ quantity, rate })));
+        shares.forEach((share, index) => {
+          const alone = lineTotals({ ...line, gstRatePercent: rate, quantity: parts[index]! });
+          expect(share.gstRatePercent).toBe(rate);
+          expect(share.taxablePaise).toBe(alone.taxablePaise);
+          expect([share.cgst, share.sgst, share.igst]).toEqual([alone.cgst, alone.sgst, alone.igst]);
+          expect(share.totalPaise).toBe(alone.totalPaise);
+        });
+        // The taxable value still adds up to the line's, to the paisa.
+        expect(shares.reduce((n, share) => n + share.taxablePaise, 0)).toBe(line.totals.taxablePaise);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('mixes rates in any order: taxable adds up to the line, the line-rate shares stay within a paisa of their own GST', () => {
+    fc.assert(
+      fc.property(lineAndSplit, fc.constantFrom(0, 5, 12, 18), fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }), ({ line, parts }, other, atOther) => {
+        fc.pre(other !== line.gstRatePercent);
+        const plan = parts.map((quantity, index) => ({ quantity, rate: atOther[index] ? other : line.gstRatePercent }));
+        const shares = shipAtRates(line, plan);
+        expect(shares.reduce((n, share) => n + share.taxablePaise, 0)).toBe(line.totals.taxablePaise);
+        shares.forEach((share, index) => {
+          const alone = lineTotals({ ...line, gstRatePercent: plan[index]!.rate, quantity: plan[index]!.quantity });
+          expect(share.gstRatePercent).toBe(plan[index]!.rate);
+          for (const tax of ['cgst', 'sgst', 'igst'] as const) {
+            expect(share[tax]).toBeGreaterThanOrEqual(0);
+            expect(Math.abs(share[tax] - alone[tax])).toBeLessThanOrEqual(1);
+          }
+          expect(share.totalPaise).toBe(share.taxablePaise + share.cgst + share.sgst + share.igst);
+        });
+        // Every share at the line's rate: exactly the stored totals (the snapshot), as before.
+        if (plan.every((part) => part.rate === line.gstRatePercent)) {
+          expect(shares.reduce((n, share) => n + share.totalPaise, 0)).toBe(line.totals.totalPaise);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('bills ₹1,000 of frames ordered at 12% and invoiced after the change at 5%: CGST 2.5% + SGST 2.5%, or IGST 5%', () => {
+    const base = { unitPricePaise: 100_000, discountPerUnitPaise: 0, gstRatePercent: 12, companyStateCode: TELANGANA };
+    for (const [billTo, expected] of [
+      [TELANGANA, { cgst: 2_500, sgst: 2_500, igst: 0, totalPaise: 105_000 }],
+      [KARNATAKA, { cgst: 0, sgst: 0, igst: 5_000, totalPaise: 105_000 }],
+    ] as const) {
+      const t = lineTotals({ ...base, billToStateCode: billTo, quantity: 1 });
+      const line = {
+        ...base,
+        billToStateCode: billTo,
+        billableQuantity: 1,
+        totals: { taxablePaise: t.taxablePaise, cgst: t.cgst, sgst: t.sgst, igst: t.igst, totalPaise: t.totalPaise },
+        billed: { quantity: 0, taxablePaise: 0, cgst: 0, sgst: 0, igst: 0 },
+      } satisfies BillableLine;
+      expect(shipmentLineTotals(line, 1, 5)).toEqual({ gstRatePercent: 5, quantity: 1, taxablePaise: 100_000, ...expected });
+      expect(shipmentLineTotals(line, 1).totalPaise).toBe(112_000);
+    }
+  });
+
   it('refuses a share of no pieces, a fraction, or more than the line has left to bill', () => {
     fc.assert(
       fc.property(billableLine, (line) => {

@@ -1,6 +1,6 @@
 import type { LineTotals } from './line-totals.ts';
 import { sumPaise, type Paise } from './money.ts';
-import type { StateCode } from './gst.ts';
+import { splitGst, type StateCode } from './gst.ts';
 
 /**
  * The order's life after it is placed, written once for the server and the web: the statuses, how
@@ -107,10 +107,23 @@ export type BillableLine = {
   billableQuantity: number;
   totals: Pick<LineTotals, 'taxablePaise' | 'cgst' | 'sgst' | 'igst' | 'totalPaise'>;
   /** What earlier shipments' invoices of this line took. */
-  billed: { quantity: number; taxablePaise: Paise; cgst: Paise; sgst: Paise; igst: Paise };
+  billed: BilledSoFar;
 };
 
+/** GST billed by earlier invoices of a line: the pieces and the tax of each head. */
+export type BilledGst = { quantity: number; cgst: Paise; sgst: Paise; igst: Paise };
+
+/**
+ * What earlier shipments' invoices of a line took, all rates together. `atOtherRates` is the part of
+ * it (pieces and tax, already counted in the figures above) that was invoiced at a GST rate other
+ * than the line's own, because another rate was in force on those invoices' dates; absent or zero
+ * when every earlier invoice used the line's rate.
+ */
+export type BilledSoFar = { quantity: number; taxablePaise: Paise; cgst: Paise; sgst: Paise; igst: Paise; atOtherRates?: BilledGst };
+
 export type ShipmentLineTotals = {
+  /** The GST rate the share is taxed at (the invoice's rate). */
+  gstRatePercent: number;
   quantity: number;
   taxablePaise: Paise;
   cgst: Paise;
@@ -126,24 +139,47 @@ function shareOf(total: Paise, part: number, whole: number): Paise {
 }
 
 /**
- * A shipment's share of a line, for its invoice. The line's totals (taxable, CGST, SGST, IGST) are
- * shared out by pieces, cumulatively: after this shipment the line has billed its totals × (pieces
- * billed ÷ billable pieces), rounded, and this shipment's share is that less what earlier shipments
- * billed. So the shares of a fully shipped line add up to the line to the paisa (the last one takes
- * what is left), none is ever negative, and each is within a paisa per component of the share's
- * own GST. Taxable values split exactly (net unit price × pieces).
+ * A shipment's share of a line, for its invoice, taxed at `invoiceRatePercent`: the GST rate in
+ * force on the invoice's date for the line's HSN code (the order line's own rate by default, and
+ * when the rate table has no entry for the code).
+ *
+ * The taxable value is shared out by pieces, cumulatively: after this shipment the line has billed
+ * its taxable value × (pieces billed ÷ billable pieces), rounded, and this shipment's share is that
+ * less what earlier shipments billed; so the shares of a fully shipped line add up to its taxable
+ * value to the paisa (the last one takes what is left) and none is ever negative.
+ *
+ * At the line's own rate the GST is shared out the same way over the pieces invoiced at that rate,
+ * so a line shipped wholly at its rate bills its stored CGST, SGST and IGST to the paisa and each
+ * share is within a paisa per component of its own GST. At another rate (GST changed between the
+ * order and the invoice) the share is taxed on its own (`splitGst` of its taxable value at that
+ * rate, CGST + SGST or IGST as the line): the order's snapshot does not hold that rate's tax.
  */
-export function shipmentLineTotals(line: BillableLine, quantity: number): ShipmentLineTotals {
+export function shipmentLineTotals(line: BillableLine, quantity: number, invoiceRatePercent: number = line.gstRatePercent): ShipmentLineTotals {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`quantity must be a positive integer, got ${quantity}`);
   const left = line.billableQuantity - line.billed.quantity;
   if (quantity > left) throw new RangeError(`shipping ${quantity} of a line with ${left} left to bill`);
   const after = line.billed.quantity + quantity;
-  const upTo = (total: Paise, billed: Paise) => Math.max(0, shareOf(total, after, line.billableQuantity) - billed);
-  const taxablePaise = upTo(line.totals.taxablePaise, line.billed.taxablePaise);
-  const cgst = upTo(line.totals.cgst, line.billed.cgst);
-  const sgst = upTo(line.totals.sgst, line.billed.sgst);
-  const igst = upTo(line.totals.igst, line.billed.igst);
-  return { quantity, taxablePaise, cgst, sgst, igst, totalPaise: sumPaise([taxablePaise, cgst, sgst, igst]) };
+  const upTo = (total: Paise, billed: Paise, pieces: number) => Math.max(0, shareOf(total, pieces, line.billableQuantity) - billed);
+  const taxablePaise = upTo(line.totals.taxablePaise, line.billed.taxablePaise, after);
+  const rate = invoiceRatePercent + 0;
+  if (rate === line.gstRatePercent) {
+    const other = line.billed.atOtherRates ?? { quantity: 0, cgst: 0, sgst: 0, igst: 0 };
+    const atLineRate = line.billed.quantity - other.quantity + quantity;
+    const cgst = upTo(line.totals.cgst, line.billed.cgst - other.cgst, atLineRate);
+    const sgst = upTo(line.totals.sgst, line.billed.sgst - other.sgst, atLineRate);
+    const igst = upTo(line.totals.igst, line.billed.igst - other.igst, atLineRate);
+    return { gstRatePercent: rate, quantity, taxablePaise, cgst, sgst, igst, totalPaise: sumPaise([taxablePaise, cgst, sgst, igst]) };
+  }
+  const gst = splitGst({ taxablePaise, ratePercent: rate, billToStateCode: line.billToStateCode, companyStateCode: line.companyStateCode });
+  return {
+    gstRatePercent: rate,
+    quantity,
+    taxablePaise,
+    cgst: gst.cgst,
+    sgst: gst.sgst,
+    igst: gst.igst,
+    totalPaise: sumPaise([taxablePaise, gst.total]),
+  };
 }
 
 /** A retailer's credit terms and book, for the credit check. */
