@@ -198,6 +198,8 @@ export const products = pgTable(
     index('products_net_price_paise_idx').on(t.netPricePaise, t.id),
     // ORDER BY release_date DESC, id DESC: plain DESC means NULLS FIRST, so the index must say so.
     index('products_release_date_id_idx').on(t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The back office's products list, newest change first (ORDER BY updated_at DESC, id DESC).
+    index('products_updated_at_id_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_model_name_lower_idx').on(sql`lower(model_name)`),
     // Counting the active catalogue (and the outer side of the gender / colour / stock semi-joins) by an
     // index-only scan of ~30 pages instead of the whole, wide table (~1,100 pages for 10,000 styles).

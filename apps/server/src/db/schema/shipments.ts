@@ -6,7 +6,7 @@
 import { SHIPMENT_STATUSES } from '@frameport/domain';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, paise, sqlList, tstz, updatedAt } from './columns.ts';
+import { createdAt, paise, percent, sqlList, tstz, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { orderLines, orders } from './orders.ts';
 
@@ -57,7 +57,10 @@ export const shipments = pgTable(
 
 /**
  * What a shipment carries of each order line. The money columns are its invoice's share of the
- * line (domain `shipmentLineTotals`), written at dispatch; null before.
+ * line (domain `shipmentLineTotals`), written at dispatch; null before. `gstRatePercent` is the GST
+ * rate its invoice charged: the rate in force on the invoice date for the line's HSN code
+ * (`gst_rates`), or the order line's own rate when the table has no entry for it. Null before
+ * dispatch, and on lines dispatched before migration 0013 (they were billed at the order line's rate).
  */
 export const shipmentLines = pgTable(
   'shipment_lines',
@@ -74,6 +77,7 @@ export const shipmentLines = pgTable(
     sgstPaise: paise(),
     igstPaise: paise(),
     totalPaise: paise(),
+    gstRatePercent: percent(),
   },
   (t) => [
     primaryKey({ columns: [t.shipmentId, t.orderLineId] }),

@@ -1,0 +1,2 @@
+ALTER TABLE "shipment_lines" ADD COLUMN "gst_rate_percent" numeric(5, 2);--> statement-breakpoint
+CREATE INDEX "products_updated_at_id_idx" ON "products" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
