@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { createProduct, createRetailer, loginAs } from '../test/factories.ts';
+import { createProduct, createRetailer, loginAs, HSN_NOT_IN_GST_TABLE } from '../test/factories.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../test/smtp.ts';
 import { createMailer, SECRET_NOT_STORED } from './mail.ts';
 
@@ -23,7 +23,7 @@ describe('mail through a real SMTP server', () => {
   it('sends the order confirmation over SMTP and marks the outbox row sent', async () => {
     const user = await createRetailer(t.db, { stateCode: '36' });
     const { headers } = await loginAs(t.app, user);
-    const product = await createProduct(t.db, { stocks: [5], netPricePaise: 150_000, gstRatePercent: 12 });
+    const product = await createProduct(t.db, { stocks: [5], netPricePaise: 150_000, gstRatePercent: 12, hsnCode: HSN_NOT_IN_GST_TABLE });
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/Product/addItemsToCart',

@@ -21,7 +21,7 @@ import {
   states,
   users,
 } from '../db/schema.ts';
-import { COMPANY, CORPORATE_DETAILS_ROW } from '../db/seed/reference.ts';
+import { COMPANY, CORPORATE_DETAILS_ROW, TAX_BY_TYPE } from '../db/seed/reference.ts';
 import { hashPassword } from '../adapters/password-hash.ts';
 import type { App } from '../app.ts';
 
@@ -167,11 +167,45 @@ export async function loginAs(app: App, user: { email: string; password: string 
   return { token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A product with colour variants (C1, C2, …); stock per variant; price in paise. */
+/**
+ * The HSN code and GST rate of each product type as the seed gives them (sunglasses 900410 at 18%,
+ * readers 900490 at 5%, frames 9003 at 5%, accessories as a hard case, 4202 at 18%): the rates the
+ * `gst_rates` table (migration 0012) has in force from 22 Sep 2025, so from the test clock's day on.
+ */
+export const TEST_TAX_BY_TYPE: Record<number, { hsn: string; rate: number }> = {
+  ...TAX_BY_TYPE,
+  4: { hsn: '4202', rate: 18 },
+};
+
+/**
+ * An HSN code the `gst_rates` table has no entry for (9001: lenses): a product with it keeps the GST
+ * rate it is given, on its orders and on their invoices. For a test that needs a rate the table does
+ * not give a product type (12%, 0%).
+ */
+export const HSN_NOT_IN_GST_TABLE = '9001';
+
+/**
+ * A product with colour variants (C1, C2, …); stock per variant; price in paise. Its HSN code and
+ * GST rate are its type's (TEST_TAX_BY_TYPE; type 1, a frame, by default), so they agree with the
+ * `gst_rates` table and its invoices are taxed as it was ordered. Another rate needs an HSN code of
+ * its own (`hsnCode`, e.g. HSN_NOT_IN_GST_TABLE): a rate its type's code does not have is refused.
+ */
 export async function createProduct(
   db: Db,
-  overrides: { netPricePaise?: number; gstRatePercent?: number; productTypeId?: number; stocks?: number[]; name?: string } = {},
+  overrides: { netPricePaise?: number; gstRatePercent?: number; hsnCode?: string; productTypeId?: number; stocks?: number[]; name?: string } = {},
 ) {
+  const productTypeId = overrides.productTypeId ?? 1;
+  const tax = TEST_TAX_BY_TYPE[productTypeId];
+  if (!tax && overrides.hsnCode === undefined) throw new Error(`createProduct: product type ${productTypeId} has no HSN code; pass hsnCode`);
+  if (overrides.hsnCode === undefined && overrides.gstRatePercent !== undefined && overrides.gstRatePercent !== tax!.rate) {
+    throw new Error(
+      `createProduct: a product of type ${productTypeId} is HSN ${tax!.hsn} at ${tax!.rate}% (gst_rates), not ${overrides.gstRatePercent}%: ` +
+        'pass the product type that has that rate, or an hsnCode (HSN_NOT_IN_GST_TABLE) for a rate the table does not give',
+    );
+  }
+  const hsnCode = overrides.hsnCode ?? tax!.hsn;
+  const gstRatePercent = overrides.gstRatePercent ?? tax?.rate;
+  if (gstRatePercent === undefined) throw new Error(`createProduct: HSN ${hsnCode} needs a gstRatePercent`);
   await db
     .insert(productTypes)
     .values([
@@ -195,9 +229,9 @@ export async function createProduct(
       modelCode: code,
       productName: overrides.name ?? `Test Frame ${code}`,
       brandId: brand.id,
-      productTypeId: overrides.productTypeId ?? 1,
-      hsnCode: '9003',
-      gstRatePercent: overrides.gstRatePercent ?? 5,
+      productTypeId,
+      hsnCode,
+      gstRatePercent,
       netPricePaise: overrides.netPricePaise ?? 100_000,
       eyeSizeMm: 52,
       noseBridgeMm: 18,

@@ -5,7 +5,7 @@ import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { auditLog, cartLines, carts, discountRules, productColours, retailers, states } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
+import { createProduct, createRetailer, createStaffUser, loginAs, HSN_NOT_IN_GST_TABLE } from '../../test/factories.ts';
 import { CART_LINE_TTL_MS } from '../pricing/service.ts';
 
 type Headers = { authorization: string };
@@ -127,7 +127,7 @@ describe('addItemsToCart and getCartItems', () => {
 
   it('charges IGST to a Karnataka retailer; cart totals equal the sum of the lines', async () => {
     const r = await retailer('29');
-    const a = await createProduct(t.db, { netPricePaise: 99_999, gstRatePercent: 12 });
+    const a = await createProduct(t.db, { netPricePaise: 99_999, gstRatePercent: 12, hsnCode: HSN_NOT_IN_GST_TABLE });
     const b = await createProduct(t.db, { netPricePaise: 33_333, gstRatePercent: 5 });
     expect((await add(r.headers, [
       { ProductId: a.productId, ColorVariant: 'C1', Quantity: 3 },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskMessages, shipmentLineTotals } from '@frameport/domain';
 import { fail } from '@frameport/domain/contract';
 import { makeGstin } from '../../db/seed/gstin.ts';
-import { auditLog, invoices, orderLines, orders, products, retailers, shipmentLines, shipments } from '../../db/schema.ts';
+import { auditLog, invoices, orderLines, orders, retailers, shipmentLines, shipments } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails } from '../../test/factories.ts';
 import { headersFor, placeOrder, type Headers } from '../../test/invoices.ts';
@@ -172,8 +172,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   company = await ensureCorporateDetails(t.db);
   const frame = await createProduct(t.db, { stocks: [100], netPricePaise: 1_000_00, gstRatePercent: 5, name: 'Aviator "Classic" Frame' });
-  const sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
-  await t.db.update(products).set({ hsnCode: '9004' }).where(eq(products.id, sunglasses.productId));
+  const sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, productTypeId: 2, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
   const [adminUser, accountsUser, warehouseUser, telangana, karnataka, unregistered] = await Promise.all([
     createStaffUser(t.db, 'admin'),
     createStaffUser(t.db, 'accounts'),
@@ -270,7 +269,7 @@ describe('GET /api/admin/invoices/:id/e-invoice', () => {
     const { shares, lines } = telanganaShipment;
     expect(doc.ItemList.map((item) => [item.HsnCd, item.Qty, item.GstRt])).toEqual([
       ['9003', 2, 5],
-      ['9004', 1, 18],
+      ['900410', 1, 18],
     ]);
     doc.ItemList.forEach((item, i) => {
       expect(paise(item.UnitPrice)).toBe(lines[i]!.unitPricePaise);

@@ -5,7 +5,7 @@ import { cartTotals, lineTotals } from '@frameport/domain';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { makeGstin } from '../../db/seed/gstin.ts';
-import { invoices, orderLines, orders, products, retailers } from '../../db/schema.ts';
+import { invoices, orderLines, orders, retailers } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails } from '../../test/factories.ts';
 import { dispatchedInvoice, headersFor, placeOrder, type Headers } from '../../test/invoices.ts';
@@ -61,8 +61,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   company = await ensureCorporateDetails(t.db);
   frame = await createProduct(t.db, { stocks: [100], netPricePaise: 1_000_00, gstRatePercent: 5, name: 'Aviator Classic Frame' });
-  sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
-  await t.db.update(products).set({ hsnCode: '9004' }).where(eq(products.id, sunglasses.productId));
+  sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, productTypeId: 2, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
   // Independent accounts made side by side: their password hashing is most of this file's set-up time.
   let adminUser;
   [adminUser, telangana, karnataka] = await Promise.all([
@@ -125,7 +124,7 @@ describe('GET /backoffice/LensMaster/InvoiceDocument/:invoiceId', () => {
     // Each line as the order holds it: HSN, quantity, unit, rate, discount, taxable value, CGST and SGST.
     expect(lines.map((line) => [line.hsnCode, line.quantity, line.taxablePaise, line.cgstRatePercent, line.cgstPaise])).toEqual([
       ['9003', 3, 3_000_00, 2.5, 75_00],
-      ['9004', 2, 2_999_00, 9, 269_91],
+      ['900410', 2, 2_999_00, 9, 269_91],
     ]);
     for (const line of lines) {
       expect(line.igstPaise).toBe(0);
@@ -136,7 +135,7 @@ describe('GET /backoffice/LensMaster/InvoiceDocument/:invoiceId', () => {
       expect(text).toContain(line.productName);
     }
     expect(text).toContain('9003 3 PCS 1,000.00 0.00 3,000.00 2.5% 75.00 2.5% 75.00');
-    expect(text).toContain('9004 2 PCS 1,499.50 0.00 2,999.00 9% 269.91 9% 269.91');
+    expect(text).toContain('900410 2 PCS 1,499.50 0.00 2,999.00 9% 269.91 9% 269.91');
 
     // Totals in figures (₹, Indian grouping) and in words.
     expect(order.totalPaise).toBe(6_688_82);
@@ -165,7 +164,7 @@ describe('GET /backoffice/LensMaster/InvoiceDocument/:invoiceId', () => {
     expect(text).toContain('State: Karnataka (29)');
     expect(lines.map((line) => [line.hsnCode, line.quantity, line.taxablePaise, line.igstRatePercent, line.igstPaise])).toEqual([
       ['9003', 2, 2_000_00, 5, 100_00],
-      ['9004', 1, 1_499_50, 18, 269_91],
+      ['900410', 1, 1_499_50, 18, 269_91],
     ]);
     for (const line of lines) {
       expect(line.cgstPaise + line.sgstPaise).toBe(0);
@@ -175,7 +174,7 @@ describe('GET /backoffice/LensMaster/InvoiceDocument/:invoiceId', () => {
       );
     }
     expect(text).toContain('9003 2 PCS 1,000.00 0.00 2,000.00 5% 100.00');
-    expect(text).toContain('9004 1 PCS 1,499.50 0.00 1,499.50 18% 269.91');
+    expect(text).toContain('900410 1 PCS 1,499.50 0.00 1,499.50 18% 269.91');
     expect(order.totalPaise).toBe(3_869_41);
     expect(text).toContain('IGST ₹369.91');
     expect(text).not.toContain('CGST');
@@ -255,7 +254,7 @@ describe('GET /backoffice/LensMaster/InvoiceDocument/:invoiceId', () => {
           colourName: 'Matte Black',
           colorVariant: 'C1',
           sizeName: 'Medium',
-          hsnCode: input.gstRatePercent === 18 ? '9004' : '9003',
+          hsnCode: input.gstRatePercent === 18 ? '900410' : '9003',
           gstRatePercent: input.gstRatePercent,
           quantity: input.quantity,
           unitPricePaise: input.unitPricePaise,
@@ -301,7 +300,7 @@ describe('GET /backoffice/LensMaster/InvoiceDocument/:invoiceId', () => {
     let from = 0;
     lineSums.forEach((totals, i) => {
       const row =
-        `${i + 1} Long Order Frame ${i + 1} LO-${1000 + i}, Matte Black (C1), Size Medium ${inputs[i]!.gstRatePercent === 18 ? '9004' : '9003'} ` +
+        `${i + 1} Long Order Frame ${i + 1} LO-${1000 + i}, Matte Black (C1), Size Medium ${inputs[i]!.gstRatePercent === 18 ? '900410' : '9003'} ` +
         `${totals.quantity} PCS ${inr(inputs[i]!.unitPricePaise)} ${inr(totals.discountPaise)} ${inr(totals.taxablePaise)} ` +
         `${rate(totals.cgstRate)} ${inr(totals.cgst)} ${rate(totals.sgstRate)} ${inr(totals.sgst)}`;
       const at = text.indexOf(row, from);

@@ -209,7 +209,8 @@ function columnsFor(interState: boolean): Column[] {
       ];
   const wide = interState ? 4 : 0;
   const values: Column[] = [
-    { header: 'HSN', width: 32, align: 'center', cell: (line) => line.hsnCode },
+    // Wide enough for an 8-digit HSN code on one line (the catalogue's 9004 codes are 6 digits: 900410, 900490).
+    { header: 'HSN', width: 44, align: 'center', cell: (line) => line.hsnCode },
     { header: 'Qty', width: 24, align: 'right', cell: (line) => String(line.quantity) },
     { header: 'Unit', width: 24, align: 'center', cell: () => 'PCS' },
     { header: 'Rate (₹)', width: 45 + wide, align: 'right', cell: (line) => formatAmount(line.unitPricePaise) },

@@ -18,7 +18,7 @@ import {
   stockMovements,
 } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, loginAs, type TestUser } from '../../test/factories.ts';
+import { createProduct, createRetailer, createStaffUser, loginAs, type TestUser, HSN_NOT_IN_GST_TABLE } from '../../test/factories.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp.ts';
 
 type Headers = { authorization: string };
@@ -248,7 +248,7 @@ describe('PUT /api/admin/orders/:id/lines', () => {
   it("adds a line by model number and colour, priced with the retailer's state discount exactly as its cart would", async () => {
     const r = await retailer('36');
     const kept = await createProduct(t.db, { netPricePaise: 99_900, stocks: [10] });
-    const added = await createProduct(t.db, { netPricePaise: 123_456, gstRatePercent: 12, stocks: [10, 7] });
+    const added = await createProduct(t.db, { netPricePaise: 123_456, gstRatePercent: 12, hsnCode: HSN_NOT_IN_GST_TABLE, stocks: [10, 7] });
     await t.db.update(products).set({ modelName: `UO-AV-${added.productId}` }).where(eq(products.id, added.productId));
     await telanganaRule('Telangana 10% (add)', 123_456, 10);
     const orderId = await placeOrder(r, [{ productId: kept.productId, colour: 'C1', quantity: 4 }]);

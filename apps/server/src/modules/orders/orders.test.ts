@@ -14,7 +14,7 @@ import {
   shippingAddresses,
 } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
+import { createProduct, createRetailer, createStaffUser, loginAs, HSN_NOT_IN_GST_TABLE } from '../../test/factories.ts';
 import { CART_LINE_TTL_MS } from '../pricing/service.ts';
 
 type Headers = { authorization: string };
@@ -64,7 +64,7 @@ async function stockOf(variantId: number) {
 describe('placeOrder', () => {
   it('writes the order with snapshots and history, takes the stock, empties the cart and queues the mail', async () => {
     const r = await retailer('29');
-    const p = await createProduct(t.db, { stocks: [10], netPricePaise: 99_999, gstRatePercent: 12 });
+    const p = await createProduct(t.db, { stocks: [10], netPricePaise: 99_999, gstRatePercent: 12, hsnCode: HSN_NOT_IN_GST_TABLE });
     const cart = await addToCart(r.headers, p.productId, 'C1', 3);
     const response = await place(r.headers, cart.billToInfo.CartId, { Note: 'Deliver before noon.' });
     expect(response.statusCode, response.body).toBe(200);
@@ -86,7 +86,7 @@ describe('placeOrder', () => {
     expect(snapshot).toMatchObject({ billToBusinessName: 'Test Opticals', shipToAddress: '12 Test Street' });
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ quantity: 3, hsnCode: '9003', colorVariant: 'C1', unitPricePaise: 99_999, igstRatePercent: 12 });
+    expect(lines[0]).toMatchObject({ quantity: 3, hsnCode: HSN_NOT_IN_GST_TABLE, colorVariant: 'C1', unitPricePaise: 99_999, igstRatePercent: 12 });
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order!.id));
     expect(history.map((h) => [h.status, h.changedByUserId])).toEqual([['Placed', r.userId]]);
     expect(await t.db.select().from(carts).where(eq(carts.retailerId, r.retailerId))).toHaveLength(0);
