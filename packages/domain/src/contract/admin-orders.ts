@@ -141,7 +141,12 @@ export const AdminShipmentSchema = z.object({
   id,
   shipmentNo: z.number().int(),
   status: z.enum(SHIPMENT_STATUSES),
-  lines: z.array(z.object({ orderLineId: id, quantity: z.number().int() })),
+  /**
+   * What it carries of each order line, and the GST rate its invoice charged (dispatched: the rate in
+   * force on the invoice date) or would charge if dispatched today. It may differ from the rate the
+   * order line was placed at (`AdminOrderLine.gstRate`) when GST changed in between.
+   */
+  lines: z.array(z.object({ orderLineId: id, quantity: z.number().int(), gstRate: z.number() })),
   boxes: z.number().int().nullable(),
   transporter: text().nullable(),
   docketNo: text().nullable(),

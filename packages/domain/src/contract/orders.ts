@@ -115,7 +115,12 @@ export const OrderShipmentSchema = z.object({
   DispatchDate: text().nullable(),
   /** 'YYYY-MM-DD'; null until delivered. */
   DeliveredOn: text().nullable(),
-  Lines: z.array(z.object({ ProductCode: text(), ColorVariant: text(), Qty: z.number().int() })),
+  /**
+   * What it carried, with the GST rate its invoice charged (the rate in force on the invoice date)
+   * and the rate the order line was placed at: they differ when GST changed in between, and then
+   * the invoice, not the order's total, is what is billed.
+   */
+  Lines: z.array(z.object({ ProductCode: text(), ColorVariant: text(), Qty: z.number().int(), GSTRate: z.number(), OrderedGSTRate: z.number() })),
   InvoiceID: id.nullable(),
   InvoiceNo: text().nullable(),
   /** The invoice's PDF (GET with the bearer token), as in the invoice list. */

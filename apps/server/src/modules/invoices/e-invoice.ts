@@ -46,7 +46,7 @@
  * - EwbDtls is left out: the e-way bill is made separately (its number is on the shipment and the
  *   PDF); with EwbDtls the IRP would generate another one.
  */
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { deskMessages, paiseToRupees, sumPaise, type Paise } from '@frameport/domain';
 import type { EInvoiceBulk, EInvoiceDocument, EInvoiceRegistration, EInvoiceSkipped } from '@frameport/domain/contract';
 import { recordAudit } from '../../db/audit.ts';
@@ -294,6 +294,8 @@ async function linesOf(dbx: DbOrTx, invoice: InvoiceRow): Promise<Line[]> {
     return dbx
       .select({
         ...lineColumns,
+        // The rate its invoice charged (in force on the invoice date); the order line's for a line dispatched before it was stored.
+        gstRatePercent: sql<number>`coalesce(${shipmentLines.gstRatePercent}, ${orderLines.gstRatePercent})`.mapWith(Number),
         quantity: shipmentLines.quantity,
         taxablePaise: shipmentLines.taxablePaise,
         cgstPaise: shipmentLines.cgstPaise,

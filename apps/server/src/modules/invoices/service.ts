@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { dueDateOf, financialYearOf, formatInvoiceNo, istDateOf, paiseToRupees, sumPaise, type Paise } from '@frameport/domain';
+import { dueDateOf, financialYearOf, formatInvoiceNo, gstHeadRates, istDateOf, paiseToRupees, sumPaise, type Paise } from '@frameport/domain';
 import { INVOICE_REPORT_FROM_DATE, type AccountStatement, type InvoiceRow, type StatementEntry } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
@@ -172,6 +172,12 @@ export async function raiseForShipment(
   });
   return invoice;
 }
+
+const headRatesOf = (rates: ReturnType<typeof gstHeadRates>) => ({
+  cgstRatePercent: rates.cgstRate,
+  sgstRatePercent: rates.sgstRate,
+  igstRatePercent: rates.igstRate,
+});
 
 /** The supplier on every document (tax invoice, packing slip): the company's corporate_details row. */
 export async function supplierDetails(dbx: DbOrTx): Promise<InvoicePdfData['supplier']> {
@@ -365,8 +371,10 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
   /**
    * Everything the tax invoice prints, read with `dbx`: the invoice, its order's snapshots, the
    * company's details, and its lines. A shipment's invoice bills what the shipment carried, at the
-   * per-line shares stored at dispatch (shipment_lines joined to their order lines); an invoice raised
-   * for a whole order before shipments existed (shipment_id null) bills the order's lines.
+   * per-line shares and the GST rate stored at dispatch (shipment_lines joined to their order lines:
+   * the rate in force on the invoice date; the order line's own rates for a line dispatched before
+   * the rate was stored); an invoice raised for a whole order before shipments existed (shipment_id
+   * null) bills the order's lines.
    */
   async function documentData(invoiceId: number, dbx: DbOrTx = db): Promise<InvoicePdfData> {
     const [invoice] = await dbx.select().from(invoices).where(eq(invoices.id, invoiceId));
@@ -387,8 +395,12 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
             .orderBy(asc(orderLines.id))
         ).map(({ line, shipped }) => {
           if (shipped.totalPaise === null) throw new Error(`shipment ${shipment.id}: line ${line.id} has no invoice share`);
+          const rate = shipped.gstRatePercent ?? line.gstRatePercent;
           return {
             ...line,
+            ...(rate === line.gstRatePercent
+              ? {}
+              : { gstRatePercent: rate, ...headRatesOf(gstHeadRates(rate, order.billToStateCode, order.companyStateCode)) }),
             quantity: shipped.quantity,
             taxablePaise: shipped.taxablePaise ?? 0,
             cgstPaise: shipped.cgstPaise ?? 0,

@@ -9,6 +9,8 @@ import {
   canDo,
   DEFAULT_CREDIT_DAYS,
   deskMessages,
+  gstRateOn,
+  istDateOf,
   lineTotals,
   needsEwayBill,
   paiseToRupees,
@@ -38,6 +40,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
+import { readGstTable } from '../prices/service.ts';
 import { creditBookOf, creditReasonTexts, creditRefusalsFor, toCreditPositionView, type DeskContext } from './credit.ts';
 import { lineQuantitiesOf, type LineShipped } from './status.ts';
 
@@ -158,6 +161,10 @@ export async function orderDetail(
         .from(invoices)
         .where(inArray(invoices.shipmentId, shipmentIds))
     : [];
+  // A shipment not yet dispatched is estimated at the GST rates in force today (India), as its invoice would be.
+  const gstTable = shipmentRows.some((s) => !DISPATCHED.has(s.status)) ? await readGstTable(dbx) : [];
+  const today = istDateOf(context.now);
+  const rateToday = (line: OrderLine): number => gstRateOn(gstTable, line.hsnCode, today) ?? line.gstRatePercent;
 
   const history = await dbx
     .select()
@@ -269,7 +276,7 @@ export async function orderDetail(
         total: paiseToRupees(line.lineTotalPaise),
       };
     }),
-    shipments: shipmentsOf(order, lines, shipmentRows, carried, invoiceRows, stamp),
+    shipments: shipmentsOf(order, lines, shipmentRows, carried, invoiceRows, stamp, rateToday),
     history: history.map((h) => ({ status: h.status, note: h.note, by: who(h.changedByUserId), at: iso(h.changedAt) })),
     audit: audit.map((a) => ({ id: a.id, action: a.action, by: who(a.actorUserId), at: iso(a.createdAt), details: a.details ?? null })),
     credit: toCreditPositionView(book),
@@ -286,9 +293,9 @@ type Stamper = (userId: number | null, at: Date | null) => AdminShipment['create
 const DISPATCHED = new Set(['Dispatched', 'Delivered']);
 
 /**
- * The order's shipments: a dispatched one is worth what its lines billed (fixed at dispatch); one
- * not yet dispatched is estimated as its invoice would bill it now (domain `shipmentLineTotals`,
- * after what the dispatched ones billed).
+ * The order's shipments: a dispatched one is worth what its lines billed (fixed at dispatch, at the
+ * GST rate in force on its invoice date); one not yet dispatched is estimated as its invoice would
+ * bill it now (domain `shipmentLineTotals` at `rateToday`, after what the dispatched ones billed).
  */
 function shipmentsOf(
   order: Order,
@@ -297,29 +304,43 @@ function shipmentsOf(
   carried: readonly CarriedRow[],
   invoiceRows: readonly InvoiceLink[],
   stamp: Stamper,
+  rateToday: (line: OrderLine) => number,
 ): AdminShipment[] {
   const statusOf = new Map(rows.map((s) => [s.id, s.status]));
+  const lineById = new Map(lines.map((line) => [line.id, line]));
+  /** The rate a dispatched line's invoice charged (a line dispatched before migration 0013 has none stored: its order line's). */
+  const invoicedRate = (c: CarriedRow): number => c.gstRatePercent ?? lineById.get(c.orderLineId)?.gstRatePercent ?? 0;
   const billed = new Map<number, BillableLine['billed']>();
   for (const c of carried) {
     if (!DISPATCHED.has(statusOf.get(c.shipmentId) ?? '')) continue;
     const b = billed.get(c.orderLineId) ?? { quantity: 0, taxablePaise: 0, cgst: 0, sgst: 0, igst: 0 };
+    const other = b.atOtherRates ?? { quantity: 0, cgst: 0, sgst: 0, igst: 0 };
+    const atOtherRate = invoicedRate(c) !== lineById.get(c.orderLineId)?.gstRatePercent;
     billed.set(c.orderLineId, {
       quantity: b.quantity + c.quantity,
       taxablePaise: b.taxablePaise + (c.taxablePaise ?? 0),
       cgst: b.cgst + (c.cgstPaise ?? 0),
       sgst: b.sgst + (c.sgstPaise ?? 0),
       igst: b.igst + (c.igstPaise ?? 0),
+      atOtherRates: atOtherRate
+        ? {
+            quantity: other.quantity + c.quantity,
+            cgst: other.cgst + (c.cgstPaise ?? 0),
+            sgst: other.sgst + (c.sgstPaise ?? 0),
+            igst: other.igst + (c.igstPaise ?? 0),
+          }
+        : other,
     });
   }
-  const lineById = new Map(lines.map((line) => [line.id, line]));
 
   const estimate = (c: CarriedRow): Paise => {
     const line = lineById.get(c.orderLineId);
     if (!line) return 0;
     const billable = billableOf(order, line, billed.get(line.id) ?? { quantity: 0, taxablePaise: 0, cgst: 0, sgst: 0, igst: 0 });
-    if (c.quantity <= billable.billableQuantity - billable.billed.quantity) return shipmentLineTotals(billable, c.quantity).totalPaise;
+    const rate = rateToday(line);
+    if (c.quantity <= billable.billableQuantity - billable.billed.quantity) return shipmentLineTotals(billable, c.quantity, rate).totalPaise;
     // More than is left to bill (the line was cut after packing): priced as a line of that many pieces.
-    return lineTotals({ ...billable, quantity: c.quantity }).totalPaise;
+    return lineTotals({ ...billable, gstRatePercent: rate, quantity: c.quantity }).totalPaise;
   };
 
   return rows.map((s) => {
@@ -331,7 +352,10 @@ function shipmentsOf(
       id: s.id,
       shipmentNo: s.shipmentNo,
       status: s.status,
-      lines: own.map((c) => ({ orderLineId: c.orderLineId, quantity: c.quantity })),
+      lines: own.map((c) => {
+        const line = lineById.get(c.orderLineId);
+        return { orderLineId: c.orderLineId, quantity: c.quantity, gstRate: dispatched || !line ? invoicedRate(c) : rateToday(line) };
+      }),
       boxes: s.boxes,
       transporter: s.transporter,
       docketNo: s.docketNo,

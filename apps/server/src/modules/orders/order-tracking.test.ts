@@ -203,7 +203,7 @@ describe('the retailer follows an order through the desk and the warehouse', () 
         DocketNo: 'BD123456',
         DispatchDate: '2026-11-20',
         DeliveredOn: '2026-11-21',
-        Lines: [{ ProductCode: productCode, ColorVariant: 'C1', Qty: 3 }],
+        Lines: [{ ProductCode: productCode, ColorVariant: 'C1', Qty: 3, GSTRate: 5, OrderedGSTRate: 5 }],
         InvoiceID: invoice!.id,
         InvoiceNo: `TS/${orderId}/1`,
         DocumentURL: `/backoffice/LensMaster/InvoiceDocument/${invoice!.id}`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '@frameport/domain/messages';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
@@ -128,6 +128,9 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
                 quantity: shipmentLines.quantity,
                 productCode: orderLines.productCode,
                 colorVariant: orderLines.colorVariant,
+                // The rate its invoice charged; a line dispatched before migration 0013 stored none: its order line's.
+                gstRatePercent: sql<number>`coalesce(${shipmentLines.gstRatePercent}, ${orderLines.gstRatePercent})`.mapWith(Number),
+                orderedGstRatePercent: orderLines.gstRatePercent,
               })
               .from(shipmentLines)
               .innerJoin(orderLines, eq(orderLines.id, shipmentLines.orderLineId))

@@ -85,7 +85,7 @@ function toLine(order: OrderRow, line: OrderLineRow, shipped: LineShipped | unde
 
 /** A shipment that has left, with what it carries and its invoice (one per shipment). */
 export type ShipmentView = Shipment & {
-  lines: { productCode: string; colorVariant: string; quantity: number }[];
+  lines: { productCode: string; colorVariant: string; quantity: number; gstRatePercent: number; orderedGstRatePercent: number }[];
   invoice: { id: number; invoiceNo: string } | null;
 };
 
@@ -135,7 +135,13 @@ function toShipment(shipment: ShipmentView): OrderShipment {
     DocketNo: shipment.docketNo,
     DispatchDate: shipment.dispatchDate,
     DeliveredOn: shipment.deliveredOn,
-    Lines: shipment.lines.map((line) => ({ ProductCode: line.productCode, ColorVariant: line.colorVariant, Qty: line.quantity })),
+    Lines: shipment.lines.map((line) => ({
+      ProductCode: line.productCode,
+      ColorVariant: line.colorVariant,
+      Qty: line.quantity,
+      GSTRate: line.gstRatePercent,
+      OrderedGSTRate: line.orderedGstRatePercent,
+    })),
     InvoiceID: shipment.invoice?.id ?? null,
     InvoiceNo: shipment.invoice?.invoiceNo ?? null,
     DocumentURL: shipment.invoice ? invoiceDocumentPath(shipment.invoice.id) : null,

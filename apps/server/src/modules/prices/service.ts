@@ -16,6 +16,9 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { priceChanges, products, roles, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
+/** The HSN → GST table as the domain reads it: the invoices (modules/shipments) and the order desk take their rates from it. */
+export { readGstTable } from './gst-rates.ts';
+
 const text = catalogueDeskMessages.prices;
 
 export type SchedulePriceInput = {

@@ -11,6 +11,7 @@ import {
   canDo,
   deskMessages,
   formatInr,
+  gstRateOn,
   istDateOf,
   needsEwayBill,
   shipmentLineTotals,
@@ -28,6 +29,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders, shipmentLines, shipments, type Order, type OrderLine, type Shipment } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
+import { readGstTable } from '../prices/service.ts';
 import { raiseForShipment, shipToSnapshotOf, supplierDetails, type InvoicesService, type RaisedInvoice } from '../invoices/service.ts';
 import { lineQuantitiesOf, lockOrder, orderDetail, queueOrderMail, refreshOrderStatus, type QueuedMail, type Recipient } from '../orders/service.ts';
 import { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf.ts';
@@ -177,11 +179,14 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
   }
 
   /**
-   * Packed → Dispatched, and its tax invoice raised in the same transaction. Each line's share of
-   * the invoice is priced by the domain (`shipmentLineTotals`: what earlier dispatched shipments of
-   * the line billed is taken off its stored totals) and stored on the shipment's lines; the
-   * consignment's value is their sum and needs an e-way bill above ₹50,000.00. The dispatch date
-   * is a day from the order's date to today (India) and is the invoice's date. The order's status
+   * Packed → Dispatched, and its tax invoice raised in the same transaction, dated today (India).
+   * Each line is taxed at the GST rate in force on the invoice date for its HSN code (`gst_rates`,
+   * read in this transaction; the domain's `gstRateOn`), or at the order line's own rate when the
+   * table has no entry for the code. Its share of the invoice is priced by the domain
+   * (`shipmentLineTotals`: what earlier dispatched shipments of the line billed is taken off its
+   * stored totals at the line's rate; at another rate the share is taxed on its own) and stored on
+   * the shipment's lines with the rate; the consignment's value is their sum and needs an e-way
+   * bill above ₹50,000.00. The dispatch date is a day from the order's date to today (India). The order's status
    * follows (Partially dispatched / Dispatched) with the dispatch on its timeline, and the retailer
    * and its sales executives get a mail with the invoice attached.
    */
@@ -202,6 +207,9 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
       .orderBy(orderLines.id);
     const lineIds = carried.map(({ line }) => line.id);
     const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+    // Lines dispatched before migration 0013 have no rate of their own: they were billed at the order line's.
+    const atOtherRate = sql`${shipmentLines.gstRatePercent} is not null and ${shipmentLines.gstRatePercent} <> ${orderLines.gstRatePercent}`;
+    const sumAtOtherRate = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}) filter (where ${atOtherRate}), 0)`.mapWith(Number);
     const billedRows = await tx
       .select({
         orderLineId: shipmentLines.orderLineId,
@@ -210,13 +218,27 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
         cgst: sumOf(shipmentLines.cgstPaise),
         sgst: sumOf(shipmentLines.sgstPaise),
         igst: sumOf(shipmentLines.igstPaise),
+        otherQuantity: sumAtOtherRate(shipmentLines.quantity),
+        otherCgst: sumAtOtherRate(shipmentLines.cgstPaise),
+        otherSgst: sumAtOtherRate(shipmentLines.sgstPaise),
+        otherIgst: sumAtOtherRate(shipmentLines.igstPaise),
       })
       .from(shipmentLines)
       .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+      .innerJoin(orderLines, eq(orderLines.id, shipmentLines.orderLineId))
       .where(and(inArray(shipmentLines.orderLineId, lineIds), inArray(shipments.status, ['Dispatched', 'Delivered'])))
       .groupBy(shipmentLines.orderLineId);
-    const billedOf = new Map(billedRows.map(({ orderLineId, ...billed }) => [orderLineId, billed]));
+    const billedOf = new Map(
+      billedRows.map(({ orderLineId, otherQuantity, otherCgst, otherSgst, otherIgst, ...billed }) => [
+        orderLineId,
+        { ...billed, atOtherRates: { quantity: otherQuantity, cgst: otherCgst, sgst: otherSgst, igst: otherIgst } },
+      ]),
+    );
 
+    // Issued now: a tax invoice is never back-dated (backoffice.md §3.3, the IRP's 30-day window),
+    // even when the dispatch is recorded a day or two late. Its lines are taxed at the rates of that day.
+    const invoiceDate = istDateOf(now);
+    const gstTable = await readGstTable(tx);
     const shares = carried.map(({ line, quantity }) => ({
       orderLineId: line.id,
       share: shipmentLineTotals(
@@ -231,6 +253,8 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
           billed: billedOf.get(line.id) ?? { quantity: 0, taxablePaise: 0, cgst: 0, sgst: 0, igst: 0 },
         },
         quantity,
+        // The code the invoice prints (the order line's HSN) decides its rate, so the two agree.
+        gstRateOn(gstTable, line.hsnCode, invoiceDate) ?? line.gstRatePercent,
       ),
     }));
     const valuePaise: Paise = sumPaise(shares.map(({ share }) => share.totalPaise));
@@ -240,7 +264,14 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
     for (const { orderLineId, share } of shares) {
       await tx
         .update(shipmentLines)
-        .set({ taxablePaise: share.taxablePaise, cgstPaise: share.cgst, sgstPaise: share.sgst, igstPaise: share.igst, totalPaise: share.totalPaise })
+        .set({
+          gstRatePercent: share.gstRatePercent,
+          taxablePaise: share.taxablePaise,
+          cgstPaise: share.cgst,
+          sgstPaise: share.sgst,
+          igstPaise: share.igst,
+          totalPaise: share.totalPaise,
+        })
         .where(and(eq(shipmentLines.shipmentId, shipment.id), eq(shipmentLines.orderLineId, orderLineId)));
     }
     const [after] = await tx
@@ -263,9 +294,7 @@ export function createShipmentsService({ db, clock, config, mailer, invoices }: 
       orderId: order.id,
       shipmentId: shipment.id,
       retailerId: order.retailerId,
-      // Issued now: a tax invoice is never back-dated (backoffice.md §3.3, the IRP's 30-day window),
-      // even when the dispatch is recorded a day or two late.
-      invoiceDate: istDateOf(now),
+      invoiceDate,
       amountPaise: valuePaise,
       defaultCreditDays: config.invoiceCreditDays,
       actorUserId: identity.userId,

@@ -17,7 +17,7 @@ import {
   shipments,
 } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails } from '../../test/factories.ts';
+import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails, HSN_NOT_IN_GST_TABLE } from '../../test/factories.ts';
 import {
   confirmOrder,
   dispatchShipment,
@@ -51,7 +51,7 @@ beforeAll(async () => {
   warehouse = await headersFor(t, w);
   accounts = await headersFor(t, c);
   frame = (await createProduct(t.db, { stocks: [5000, 5000], netPricePaise: 1_234_57, gstRatePercent: 5 })).productId;
-  sunglasses = (await createProduct(t.db, { stocks: [5000], netPricePaise: 2_345_67, gstRatePercent: 18 })).productId;
+  sunglasses = (await createProduct(t.db, { stocks: [5000], netPricePaise: 2_345_67, productTypeId: 2, gstRatePercent: 18 })).productId;
 });
 
 afterEach(() => {
@@ -138,7 +138,7 @@ describe('shipping an order in parts', () => {
 
     const made = await ok(await ship(orderId, [{ orderLineId: frameLine!.id, quantity: 2 }]));
     expect(made.status).toBe('Confirmed');
-    expect(made.shipments.map((s) => [s.shipmentNo, s.status, s.lines])).toEqual([[1, 'Packing', [{ orderLineId: frameLine!.id, quantity: 2 }]]]);
+    expect(made.shipments.map((s) => [s.shipmentNo, s.status, s.lines])).toEqual([[1, 'Packing', [{ orderLineId: frameLine!.id, quantity: 2, gstRate: 5 }]]]);
     const first = await lastShipmentId(orderId);
     const packed = await ok(await call('POST', `/api/admin/shipments/${first}/pack`, { boxes: 2 }));
     expect(packed.shipments[0]).toMatchObject({ status: 'Packed', boxes: 2 });
@@ -465,7 +465,7 @@ describe('the invoices of an order shipped in parts', () => {
       const text = await pdfText(document.rawPayload);
       expect(text).toContain(`Invoice No.: ${first.invoiceNo}`);
       expect(text).toContain('9003 2 PCS 1,234.57');
-      expect(text).toContain('9003 1 PCS 2,345.67');
+      expect(text).toContain('900410 1 PCS 2,345.67');
       expect(text).not.toContain('9003 7 PCS');
       expect(text).toContain('Blue Dart');
       expect(text).toContain(`BD${shipmentIds[0]}`);
@@ -494,9 +494,9 @@ describe('invoice numbers', () => {
 });
 
 describe('the e-way bill', () => {
-  /** A shipment whose consignment is worth exactly `paise` (one piece at 0% GST). */
+  /** A shipment whose consignment is worth exactly `paise` (one piece at 0% GST: an HSN code the rate table does not cover). */
   async function consignmentOf(paise: number) {
-    const product = (await createProduct(t.db, { stocks: [5], netPricePaise: paise, gstRatePercent: 0 })).productId;
+    const product = (await createProduct(t.db, { stocks: [5], netPricePaise: paise, gstRatePercent: 0, hsnCode: HSN_NOT_IN_GST_TABLE })).productId;
     const r = await retailer();
     const orderId = await confirmedOrder(r, [{ productId: product, quantity: 1 }]);
     const [order] = await t.db.select({ total: orders.totalPaise }).from(orders).where(eq(orders.id, orderId));

@@ -42,7 +42,7 @@ export function adminShipment(overrides: Partial<AdminShipment> = {}): AdminShip
     id: 501,
     shipmentNo: 1,
     status: 'Packed',
-    lines: [{ orderLineId: 101, quantity: 10 }],
+    lines: [{ orderLineId: 101, quantity: 10, gstRate: 5 }],
     boxes: 2,
     transporter: null,
     docketNo: null,

@@ -39,7 +39,7 @@ const partShipped = orderDetails({
       DocketNo: 'BD123456',
       DispatchDate: '2026-11-20',
       DeliveredOn: '2026-11-21',
-      Lines: [{ ProductCode: 'VXAV1023', ColorVariant: 'C1', Qty: 3 }],
+      Lines: [{ ProductCode: 'VXAV1023', ColorVariant: 'C1', Qty: 3, GSTRate: 5, OrderedGSTRate: 5 }],
       InvoiceID: 77,
       InvoiceNo: 'FP/26-27/00012',
       DocumentURL: '/backoffice/LensMaster/InvoiceDocument/77',
@@ -117,6 +117,21 @@ describe('OrderDetails: where the order is', () => {
     ]);
     expect(within(steps[1]!).getByText('On hold')).toBeInTheDocument();
     expect(within(steps[0]!).getByText('18 Nov 2026, 10:00 am')).toHaveAttribute('datetime', '2026-11-18T04:30:00.000Z');
+  });
+
+  it('says which lines a shipment’s invoice taxed at the GST rate of its date rather than the order’s', async () => {
+    const changed = {
+      ...partShipped,
+      Shipments: partShipped.Shipments.map((shipment) => ({
+        ...shipment,
+        Lines: [{ ProductCode: 'VXAV1023', ColorVariant: 'C1', Qty: 3, GSTRate: 12, OrderedGSTRate: 5 }],
+      })),
+    };
+    fakeOrdersServer({ orders: [], details: changed });
+    renderWith(<OrderDetails email={null} orderId={101} onOrderAgain={orderAgain} />);
+    const shipments = await screen.findByRole('region', { name: 'Shipments' });
+    const one = within(shipments).getByRole('listitem', { name: 'Shipment 1' });
+    expect(within(one).getByText('GST at the invoice date: VXAV1023 C1 12 % (ordered at 5 %). The invoice is what is billed.')).toBeInTheDocument();
   });
 
   it('shows each shipment with transporter, docket, dates and its invoice PDF, fetched with the token', async () => {

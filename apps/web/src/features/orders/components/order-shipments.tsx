@@ -1,3 +1,4 @@
+import { formatPercent } from '@frameport/domain';
 import type { OrderShipment } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -19,6 +20,13 @@ function Fact({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </div>
+  );
+}
+
+/** The lines its invoice taxed at another rate than the order (GST changed in between): 'VXAV1023 C1 12 % (ordered at 5 %)'. */
+function rateChanges(shipment: OrderShipment): string[] {
+  return shipment.Lines.filter((line) => line.GSTRate !== line.OrderedGSTRate).map(
+    (line) => `${line.ProductCode} ${line.ColorVariant} ${formatPercent(line.GSTRate)} % (ordered at ${formatPercent(line.OrderedGSTRate)} %)`,
   );
 }
 
@@ -64,6 +72,11 @@ export function OrderShipments({ shipments }: { shipments: readonly OrderShipmen
             <Text size="sm" mt="xs" className={classes.wrap}>
               {shipment.Lines.map((line) => `${line.ProductCode} ${line.ColorVariant} × ${line.Qty}`).join(', ')}
             </Text>
+            {rateChanges(shipment).length > 0 && (
+              <Text size="xs" c="dimmed" mt={4} className={classes.wrap}>
+                GST at the invoice date: {rateChanges(shipment).join(', ')}. The invoice is what is billed.
+              </Text>
+            )}
             {shipment.DocumentURL !== null && shipment.InvoiceNo !== null && (
               <Button
                 mt="xs"

@@ -383,6 +383,28 @@ describe('AdminOrderPage', () => {
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
+  it('says when a shipment’s invoice took another GST rate than the order line (GST changed before the invoice date)', async () => {
+    const dispatched = adminShipment({
+      status: 'Dispatched',
+      lines: [{ orderLineId: 101, quantity: 10, gstRate: 12 }],
+      value: 10080,
+      invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-12-02', amount: 10080 },
+    });
+    const packed = adminShipment({ id: 502, shipmentNo: 2, lines: [{ orderLineId: 102, quantity: 4, gstRate: 5 }], value: 4200 });
+    const order = adminOrder({
+      status: 'Partially dispatched',
+      lines: [adminLine(), adminLine({ id: 102, productCode: 'FP-1002', quantity: 4 })],
+      shipments: [dispatched, packed],
+    });
+    fakeDeskServer(order);
+    renderPage('42', 'Accounts');
+    await heading();
+    const first = screen.getByRole('article', { name: 'Shipment 1' });
+    expect(within(first).getByText('GST 12 % at invoice date (ordered at 5 %)')).toBeInTheDocument();
+    const second = screen.getByRole('article', { name: 'Shipment 2' });
+    expect(within(second).queryByText(/^GST \d+ % /)).not.toBeInTheDocument();
+  });
+
   it('shows no e-invoice download to the warehouse', async () => {
     const dispatched = adminShipment({ status: 'Dispatched', invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450 } });
     fakeDeskServer(adminOrder({ status: 'Dispatched', shipments: [dispatched] }));

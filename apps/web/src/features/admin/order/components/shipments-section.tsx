@@ -1,4 +1,4 @@
-import { needsEwayBill, rupeesToPaise, EWAY_BILL_NUMBER_PATTERN } from '@frameport/domain';
+import { formatPercent, needsEwayBill, rupeesToPaise, EWAY_BILL_NUMBER_PATTERN } from '@frameport/domain';
 import type { AdminOrderDetail, AdminShipment } from '@frameport/domain/contract';
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -362,6 +362,17 @@ function useMayDownloadEInvoice(): boolean {
   return role === 'admin' || role === 'accounts';
 }
 
+/**
+ * Why a shipment's value differs from the order's figures for a line: GST changed between the order
+ * and the invoice date, and the invoice is taxed at the rate in force on its date. Null when the rates agree.
+ */
+export function gstRateNote(shipment: Pick<AdminShipment, 'status' | 'invoice'>, invoiceRate: number, orderedRate: number): string | null {
+  if (invoiceRate === orderedRate) return null;
+  return shipment.invoice !== null
+    ? `GST ${formatPercent(invoiceRate)} % at invoice date (ordered at ${formatPercent(orderedRate)} %)`
+    : `GST ${formatPercent(invoiceRate)} % if invoiced today (ordered at ${formatPercent(orderedRate)} %)`;
+}
+
 function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) {
   const mayDownloadEInvoice = useMayDownloadEInvoice();
   const linesById = new Map(order.lines.map((line) => [line.id, line]));
@@ -398,9 +409,17 @@ function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) 
         <Table.Tbody>
           {shipment.lines.map((item) => {
             const line = linesById.get(item.orderLineId);
+            const rateNote = line === undefined ? null : gstRateNote(shipment, item.gstRate, line.gstRate);
             return (
               <Table.Tr key={item.orderLineId}>
-                <Table.Td>{line === undefined ? `Line ${item.orderLineId}` : `${line.productCode} · ${lineLabel(line)}`}</Table.Td>
+                <Table.Td>
+                  {line === undefined ? `Line ${item.orderLineId}` : `${line.productCode} · ${lineLabel(line)}`}
+                  {rateNote !== null && (
+                    <Text size="xs" c="dimmed">
+                      {rateNote}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right" w={70}>
                   {item.quantity} pcs
                 </Table.Td>
