@@ -6,7 +6,8 @@
  *   PUT    /api/admin/product-colours/:id/image-order   { imageIds }
  *   DELETE /api/admin/product-images/:id
  *
- * Every answer is the colour's images as they now are. Decisions and writes: product-images.ts.
+ * Every answer is the colour's images as they now are. The upload honours an Idempotency-Key header
+ * (a retried upload adds nothing twice). Decisions and writes: product-images.ts.
  */
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -92,7 +93,9 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ desk: ProductImageDesk 
             `multipart/form-data: \`images\` (1–${MAX_IMAGES_PER_UPLOAD} files, each PNG, JPEG or WebP, at most 5 MB and 40 megapixels), ` +
             "optional `imageType` ('front' | 'side' | 'thumbnail'; front and thumbnail one file only). Without it the first file becomes the " +
             'front when the colour has none, the others side views. Stored as WebP 160, 480 and 1200 px wide, appended after the colour\'s ' +
-            'images. One bad file refuses the whole upload and stores nothing. Answers the colour\'s images in order.',
+            'images. One bad file refuses the whole upload and stores nothing. Answers the colour\'s images in order. With an ' +
+            '`Idempotency-Key` header a repeat of the upload (a retry after a lost answer) answers what the first answered and adds ' +
+            'nothing; the same key on another call is 409.',
           consumes: ['multipart/form-data'],
           params: ProductColourIdParamsSchema,
           response: answer,
@@ -104,7 +107,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ desk: ProductImageDesk 
         const parsed = UploadColourImagesFieldsSchema.safeParse(form.fields);
         if (!parsed.success) throw new AppError('invalid', parsed.error.issues[0]?.message ?? messages.http.invalidInput);
         if (form.images.length === 0) throw new AppError('invalid', messages.image.missing);
-        return ok(await desk.upload(identity, request.params.id, { images: form.images, imageType: parsed.data.imageType }));
+        return ok(await desk.upload(identity, request.params.id, { images: form.images, imageType: parsed.data.imageType }, request));
       },
     );
   });

@@ -179,6 +179,31 @@ describe('POST /api/admin/product-colours/:id/images', () => {
     expect(await rows(colourId)).toEqual([]);
   });
 
+  it('honours an Idempotency-Key: a retry answers the first upload and adds nothing; the key on another colour is 409', async () => {
+    const product = await createProduct(t.db, { stocks: [3, 3] });
+    const [c1, c2] = [product.variants[0]!.id, product.variants[1]!.id];
+    const keyed = { ...admin, 'idempotency-key': `upload-${randomBytes(6).toString('hex')}` };
+    const parts = [file(await png('#2a2a2a')), file(await png('#3b3b3b'))];
+    const first = await upload(keyed, c1, parts);
+    expect(first.statusCode, first.body).toBe(200);
+    // Both at once as well as one after the other: a double click and a retry after a lost answer.
+    const [again, atOnce] = await Promise.all([upload(keyed, c1, parts), upload(keyed, c1, parts)]);
+    for (const repeat of [again, atOnce]) {
+      expect(repeat.statusCode, repeat.body).toBe(200);
+      expect(repeat.json().Data).toEqual(first.json().Data);
+    }
+    expect(await rows(c1)).toHaveLength(2);
+    expect((await auditOf(product.productId)).filter((row) => row.action === 'product_images.upload')).toHaveLength(1);
+
+    const elsewhere = await upload(keyed, c2, parts);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(await rows(c2)).toEqual([]);
+    // Without a key each upload adds its images.
+    expect((await upload(admin, c2, [file(await png('#4c4c4c'))])).statusCode).toBe(200);
+    expect((await upload(admin, c2, [file(await png('#4c4c4c'))])).statusCode).toBe(200);
+    expect(await rows(c2)).toHaveLength(2);
+  });
+
   it('is for admins only: warehouse staff get 403 and nothing is stored', async () => {
     const product = await createProduct(t.db, { stocks: [3] });
     const colourId = product.variants[0]!.id;

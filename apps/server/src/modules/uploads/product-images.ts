@@ -6,6 +6,8 @@
  *   3. put the files (content-addressed, atomic);
  *   4. one transaction: lock the colour, write the rows, one audit row (entity 'product', the style);
  *   5. if 4 fails, delete the files that 3 created.
+ * An upload with an Idempotency-Key (http/idempotency.ts) claims the key in step 4's transaction:
+ * a retry of it answers what the first answered and adds no second copy.
  * A colour keeps at most one front and one thumbnail: making an image either turns the one that
  * was into a side view. Priorities are 1…n in the order staff set.
  */
@@ -21,9 +23,11 @@ import { PRODUCT_WIDTHS, inspectImage } from '../../adapters/images.ts';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../../db/audit.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { productColours, productImages, products } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import type { Identity } from '../../http/identity.ts';
 import { encodeSet, storeThenWrite, urlOfKey, type PendingFile } from './service.ts';
 
@@ -103,10 +107,12 @@ export function createProductImageDesk({ db, clock, store }: ProductImageDeskDep
     });
   }
 
+  /** `request` (the upload's call) makes it idempotent under its Idempotency-Key header, when it has one. */
   async function upload(
     identity: Identity,
     productColourId: number,
     input: { images: Buffer[]; imageType?: AdminImageType | undefined },
+    request?: FastifyRequest,
   ): Promise<ColourImagesResponse> {
     if (input.images.length > MAX_IMAGES_PER_UPLOAD) throw new AppError('invalid', imageDeskMessages.tooManyFiles);
     if (input.imageType !== undefined && input.imageType !== 'side' && input.images.length > 1) {
@@ -123,8 +129,8 @@ export function createProductImageDesk({ db, clock, store }: ProductImageDeskDep
     return storeThenWrite(
       store,
       sets.flatMap((set) => set.files),
-      () =>
-        db.transaction(async (tx) => {
+      () => {
+        const write = async (tx: Tx) => {
           const locked = await colourOf(tx, productColourId, true);
           const before = await imagesOf(tx, locked.id);
           if (before.length + sets.length > MAX_IMAGES_PER_COLOUR) throw new AppError('invalid', imageDeskMessages.tooManyOnColour);
@@ -152,7 +158,9 @@ export function createProductImageDesk({ db, clock, store }: ProductImageDeskDep
           const after = await imagesOf(tx, locked.id);
           await audit(tx, identity, 'product_images.upload', locked, { added, before: imageSnapshot(before), after: imageSnapshot(after) });
           return answer(locked, after);
-        }),
+        };
+        return request === undefined ? db.transaction(write) : idempotent(db, request, write);
+      },
     );
   }
 
