@@ -14,6 +14,7 @@ import { messages } from '@frameport/domain/messages';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { endSession, getAccessToken } from '../../../lib/session.ts';
+import { newIdempotencyKey } from '../api.ts';
 import { CATALOGUE_QUERY_ROOT } from '../stock/api.ts';
 
 /**
@@ -80,7 +81,23 @@ export function useUpdateStyle(id: number) {
   });
 }
 
-/** POST /api/admin/products/bulk: activate or deactivate styles (one, from its page, or a selection). */
+/**
+ * POST /api/admin/products/:id/activate or …/deactivate (the style's page): the answer is the style
+ * as it now is; the list and the panels refresh.
+ */
+export function useSetActive(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'activate' | 'deactivate'): Promise<AdminProductDetail> =>
+      apiFetch(`/api/admin/products/${id}/${action}`, { method: 'POST', schema: AdminProductDetailSchema }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(catalogueKeys.detail(id), detail);
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all() });
+    },
+  });
+}
+
+/** POST /api/admin/products/bulk: activate or deactivate a selection of styles (the list). */
 export function useBulkActive() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -149,11 +166,14 @@ const EnvelopeSchema = z.object({ Status: z.number(), Error: z.object({ Message:
 /**
  * POST /api/admin/product-colours/:id/images with one file, reporting upload progress (0–1).
  * fetch cannot report an upload's progress, so this one call uses XMLHttpRequest, with the
- * session's token and the same envelope, errors and 401 rule as the API client.
+ * session's token and the same envelope, errors and 401 rule as the API client. Like the desk's
+ * other writes it carries an Idempotency-Key: one per file the user chose, the same one when that
+ * file is sent again (a retry after a lost answer adds it once).
  */
 export function uploadColourImage(
   colourId: number,
   file: File,
+  idempotencyKey: string,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ColourImagesResponse> {
@@ -163,6 +183,7 @@ export function uploadColourImage(
     xhr.open('POST', `/api/admin/product-colours/${colourId}/images`);
     xhr.setRequestHeader('Accept', 'application/json');
     if (token !== null) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };

@@ -7,6 +7,7 @@ import { IconArrowDown, IconArrowUp, IconTrash, IconUpload } from '@tabler/icons
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../api.ts';
 import { notifyError, RESULT_TOAST_MS } from '../../../../lib/notify.ts';
 import { uploadColourImage, useImagesChanged, useRemoveImage, useReorderImages, useSetImageType } from '../api.ts';
 import { catalogueTexts as text } from '../texts.ts';
@@ -27,6 +28,8 @@ export function ColourImages({ productId, colour, readOnly }: { productId: numbe
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  /** The files of the uploads shown, each with its Idempotency-Key (a retry sends the same one). */
+  const files = useRef(new Map<string, { file: File; idempotencyKey: string }>());
   const [dragging, setDragging] = useState(false);
   const [removing, setRemoving] = useState<AdminProductImage | null>(null);
   const changed = useImagesChanged(productId);
@@ -38,23 +41,29 @@ export function ColourImages({ productId, colour, readOnly }: { productId: numbe
 
   const update = (key: string, patch: Partial<Upload>) => setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
 
-  /** One request per file, one after another: each has its own progress and its own answer. */
-  const start = async (files: File[]) => {
-    if (files.length === 0 || busy) return;
-    const chosen = files.slice(0, MAX_IMAGES_PER_UPLOAD);
-    if (files.length > chosen.length) notifyError(`Please upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time; the first ${MAX_IMAGES_PER_UPLOAD} are uploading.`);
-    const batch = chosen.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, name: file.name, progress: 0, state: 'waiting' as const, file }));
-    setUploads(batch.map(({ file: _file, ...upload }) => upload));
-    for (const item of batch) {
-      update(item.key, { state: 'uploading' });
-      try {
-        const answer = await uploadColourImage(colour.id, item.file, (fraction) => update(item.key, { progress: Math.round(fraction * 100) }));
-        changed(answer);
-        update(item.key, { state: 'done', progress: 100 });
-      } catch (error) {
-        update(item.key, { state: 'failed', error: getErrorMessage(error) });
-      }
+  /** Sends one file (again, for a retry: with the same key, so a lost answer never adds it twice). */
+  const send = async (key: string) => {
+    const item = files.current.get(key);
+    if (item === undefined) return;
+    update(key, { state: 'uploading', progress: 0, error: undefined });
+    try {
+      const answer = await uploadColourImage(colour.id, item.file, item.idempotencyKey, (fraction) => update(key, { progress: Math.round(fraction * 100) }));
+      changed(answer);
+      update(key, { state: 'done', progress: 100 });
+    } catch (error) {
+      update(key, { state: 'failed', error: getErrorMessage(error) });
     }
+  };
+
+  /** One request per file, one after another: each has its own progress and its own answer. */
+  const start = async (chosenFiles: File[]) => {
+    if (chosenFiles.length === 0 || busy) return;
+    const chosen = chosenFiles.slice(0, MAX_IMAGES_PER_UPLOAD);
+    if (chosenFiles.length > chosen.length) notifyError(`Please upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time; the first ${MAX_IMAGES_PER_UPLOAD} are uploading.`);
+    const batch = chosen.map((file, index) => ({ key: `${Date.now()}-${index}-${file.name}`, name: file.name, progress: 0, state: 'waiting' as const }));
+    files.current = new Map(batch.map((upload, index) => [upload.key, { file: chosen[index]!, idempotencyKey: newIdempotencyKey() }]));
+    setUploads(batch);
+    for (const item of batch) await send(item.key);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -177,9 +186,14 @@ export function ColourImages({ productId, colour, readOnly }: { productId: numbe
               </Group>
               <Progress value={upload.progress} size="sm" color={upload.state === 'failed' ? 'red.8' : undefined} aria-label={`${upload.name} upload progress`} />
               {upload.error && (
-                <Text size="xs" c="red.8" role="alert">
-                  {upload.error}
-                </Text>
+                <Group gap="xs" justify="space-between" wrap="nowrap">
+                  <Text size="xs" c="red.8" role="alert">
+                    {upload.error}
+                  </Text>
+                  <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void send(upload.key)} aria-label={`Retry ${upload.name}`}>
+                    Retry
+                  </Button>
+                </Group>
               )}
             </li>
           ))}

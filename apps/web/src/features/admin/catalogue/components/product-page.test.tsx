@@ -27,11 +27,35 @@ function styleWithImages(): AdminProductDetail {
     colours: [adminVariant({ images: [image(71, 'front', 1), image(72, 'side', 2)] }), adminVariant({ id: 502, colourCode: 'C2', frameColour: 'Tortoise', stock: 3 })],
     audit: [
       {
+        id: 6,
+        action: 'product_images.upload',
+        by: { userId: 1, name: 'Admin User', role: 'admin' },
+        at: '2026-11-20T06:40:00.000Z',
+        details: {
+          productColourId: 501,
+          colourCode: 'C1',
+          added: [
+            { id: 71, imageType: 'front', urls: { card: '/media/uploads/products/ab/1-card.webp' } },
+            { id: 72, imageType: 'side', urls: { card: '/media/uploads/products/ab/2-card.webp' } },
+          ],
+          before: [],
+          after: [
+            { id: 71, imageType: 'front', priority: 1 },
+            { id: 72, imageType: 'side', priority: 2 },
+          ],
+        },
+      },
+      {
         id: 5,
-        action: 'product_images.set_type',
+        action: 'product.update',
         by: { userId: 1, name: 'Admin User', role: 'admin' },
         at: '2026-11-20T06:30:00.000Z',
-        details: { before: { netPrice: 1100 }, after: { netPrice: 1200 } },
+        details: {
+          productCode: 'FP-1001',
+          modelNumber: 'FP-1001',
+          before: { netPrice: 1100, hsnCode: '9003', 'C2.frameColour': 'Black' },
+          after: { netPrice: 1200, hsnCode: '900311', 'C2.frameColour': 'Tortoise' },
+        },
       },
     ],
   });
@@ -50,6 +74,10 @@ async function open(path: string, role = 'Admin', detail: AdminProductDetail = s
     if (url.pathname === '/api/admin/products/11' && method === 'GET') return { data: current };
     if (url.pathname === '/api/admin/products' && method === 'POST') return { data: adminProduct({ id: 99, modelNumber: 'NW-1' }) };
     if (url.pathname === '/api/admin/products/99') return { data: adminProduct({ id: 99, modelNumber: 'NW-1' }) };
+    if (url.pathname === '/api/admin/products/11/deactivate' && method === 'POST') {
+      current = { ...current, isActive: false };
+      return { data: current };
+    }
     if (url.pathname === '/api/admin/product-colours/501/image-order') {
       const ids = (JSON.parse(String(init?.body)) as { imageIds: number[] }).imageIds;
       return withImages(ids.map((id, index) => image(id, id === 71 ? 'front' : 'side', index + 1)));
@@ -134,12 +162,36 @@ describe('a style’s page', () => {
     expect(await screen.findByText('The image was removed.')).toBeInTheDocument();
   });
 
-  it('shows the audit with who, when and before → after', async () => {
+  it('shows the audit in words: what happened, who, when, and each field before → after with the form’s labels, no ids or URLs', async () => {
     await open('/admin/products/11');
     const audit = await screen.findByRole('region', { name: 'Changes' }, { timeout: 15000 });
-    expect(audit).toHaveTextContent('product_images.set_type');
-    expect(audit).toHaveTextContent('Admin User');
-    expect(audit).toHaveTextContent(/1,100.*→.*1,200|1100 → 1200/);
+    const entries = within(audit).getAllByRole('listitem').filter((item) => item.parentElement?.tagName === 'OL');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Images added');
+    expect(entries[0]).toHaveTextContent('Admin User');
+    expect(entries[0]).toHaveTextContent('C1: 2 images added (front, side view)');
+    expect(entries[1]).toHaveTextContent('Style changed');
+    expect(entries[1]).toHaveTextContent('Net price: ₹1,100.00 → ₹1,200.00');
+    expect(entries[1]).toHaveTextContent('HSN code: 9003 → 900311');
+    expect(entries[1]).toHaveTextContent('C2 frame colour: Black → Tortoise');
+    expect(audit).not.toHaveTextContent(/product_images|product\.update|media\/uploads|Product code/);
+  });
+
+  it('deactivates the style through its own endpoint, only after asking', async () => {
+    const user = userEvent.setup();
+    const { server } = await open('/admin/products/11');
+    server.mockClear();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }, { timeout: 15000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate style' });
+    expect(dialog).toHaveTextContent('Deactivate this style? It disappears from the catalogue and search at once');
+    expect(sentTo(server, /\/(de)?activate$|\/bulk$/)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(sentTo(server, '/api/admin/products/11/deactivate')).toHaveLength(1));
+    expect(sentTo(server, '/api/admin/products/bulk')).toEqual([]);
+    expect(await screen.findByText('FP-1001 was deactivated.')).toBeInTheDocument();
+    // The answer is the style as it now is: the page says Inactive and offers Activate.
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
   });
 
   it('is read-only for warehouse staff: no Save, no Deactivate, no image controls', async () => {
@@ -180,9 +232,10 @@ describe('uploadColourImage', () => {
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress: number[] = [];
-    const answer = await uploadColourImage(501, new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' }), (p) => progress.push(p));
+    const answer = await uploadColourImage(501, new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' }), 'web-key-1', (p) => progress.push(p));
     expect(sent.url).toBe('/api/admin/product-colours/501/images');
     expect(sent.headers.Authorization).toMatch(/^Bearer /);
+    expect(sent.headers['Idempotency-Key']).toBe('web-key-1');
     expect((sent.body?.get('images') as File).name).toBe('a.png');
     expect(progress).toEqual([0.5, 1]);
     expect(answer.images.map((i) => i.id)).toEqual([80]);
@@ -206,6 +259,53 @@ describe('uploadColourImage', () => {
       }
     }
     vi.stubGlobal('XMLHttpRequest', RefusingXhr);
-    await expect(uploadColourImage(501, new File(['x'], 'x.png'), () => {})).rejects.toThrow('Please upload a PNG, JPEG or WebP image.');
+    await expect(uploadColourImage(501, new File(['x'], 'x.png'), 'web-key-2', () => {})).rejects.toThrow('Please upload a PNG, JPEG or WebP image.');
   });
+});
+
+describe('uploading a colour’s images', () => {
+  it('sends each chosen file with its own Idempotency-Key; Retry after a lost answer sends the file again with the same key', async () => {
+    const keys: { name: string; key: string }[] = [];
+    let loseNext = true;
+    class FlakyXhr {
+      upload = { onprogress: null };
+      status = 0;
+      responseText = '';
+      headers: Record<string, string> = {};
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort = null;
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      abort() {}
+      send(body: FormData) {
+        keys.push({ name: (body.get('images') as File).name, key: this.headers['Idempotency-Key'] ?? '' });
+        if (loseNext) {
+          loseNext = false;
+          this.onerror?.();
+          return;
+        }
+        this.status = 200;
+        this.responseText = JSON.stringify({ Status: 0, Error: null, Data: { productId: 11, productColourId: 501, colourCode: 'C1', images: [image(71, 'front', 1), image(90 + keys.length, 'side', 2)] } });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FlakyXhr);
+    const user = userEvent.setup();
+    await open('/admin/products/11');
+    const input = await screen.findByLabelText('Add images to C1', {}, { timeout: 15000 });
+    await user.upload(input, [new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }), new File([new Uint8Array([2])], 'b.png', { type: 'image/png' })]);
+    const uploads = await screen.findByRole('list', { name: 'Uploads to C1' });
+    await waitFor(() => expect(within(uploads).getByText('Uploaded')).toBeInTheDocument());
+    expect(within(uploads).getByText('Failed')).toBeInTheDocument();
+    expect(keys.map((sent) => sent.name)).toEqual(['a.png', 'b.png']);
+    expect(keys[0]!.key).toMatch(/^web-/);
+    expect(keys[1]!.key).not.toBe(keys[0]!.key);
+
+    await user.click(within(uploads).getByRole('button', { name: 'Retry a.png' }));
+    await waitFor(() => expect(within(uploads).getAllByText('Uploaded')).toHaveLength(2));
+    expect(keys[2]).toEqual(keys[0]);
+  }, 30_000);
 });

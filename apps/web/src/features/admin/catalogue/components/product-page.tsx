@@ -10,11 +10,12 @@ import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { ApiError, getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError, RESULT_TOAST_MS } from '../../../../lib/notify.ts';
-import { auditDetailRows, formatDateTime, stampText, whoText } from '../../order/order-display.ts';
+import { formatDateTime, stampText, whoText } from '../../order/order-display.ts';
 import { PricePanel } from '../../pricing/price-panel.tsx';
 import { useStaffRole } from '../../staff-role.ts';
 import { StockPanel } from '../../stock/stock-panel.tsx';
-import { catalogueQueries, useBulkActive, useCreateStyle, useUpdateStyle } from '../api.ts';
+import { catalogueQueries, useCreateStyle, useSetActive, useUpdateStyle } from '../api.ts';
+import { styleAuditRows, styleAuditTitle } from '../style-audit.ts';
 import { catalogueTexts as text } from '../texts.ts';
 import { ColourImages } from './colour-images.tsx';
 import { StyleForm } from './style-form.tsx';
@@ -146,7 +147,7 @@ function ProductPage({ productId }: { productId: number }) {
 
 function LoadedProduct({ detail, masters, isAdmin }: { detail: AdminProductDetail; masters: CatalogueMasters; isAdmin: boolean }) {
   const update = useUpdateStyle(detail.id);
-  const active = useBulkActive();
+  const active = useSetActive(detail.id);
   const [serverError, setServerError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const action = detail.isActive ? 'deactivate' : 'activate';
@@ -219,19 +220,16 @@ function LoadedProduct({ detail, masters, isAdmin }: { detail: AdminProductDetai
         busy={active.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() =>
-          active.mutate(
-            { ids: [detail.id], action },
-            {
-              onSuccess: (result) => {
-                setAsking(false);
-                notifications.show({ message: text.bulkDone(action, result.changed, result.unchanged), autoClose: RESULT_TOAST_MS });
-              },
-              onError: (error) => {
-                setAsking(false);
-                notifyError(getErrorMessage(error));
-              },
+          active.mutate(action, {
+            onSuccess: (style) => {
+              setAsking(false);
+              notifications.show({ message: `${style.modelNumber} was ${style.isActive ? 'activated' : 'deactivated'}.`, autoClose: RESULT_TOAST_MS });
             },
-          )
+            onError: (error) => {
+              setAsking(false);
+              notifyError(getErrorMessage(error));
+            },
+          })
         }
       />
     </>
@@ -251,11 +249,11 @@ function AuditSection({ detail }: { detail: AdminProductDetail }) {
       ) : (
         <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {detail.audit.map((entry) => {
-            const rows = auditDetailRows(entry.details);
+            const rows = styleAuditRows(entry.action, entry.details);
             return (
               <li key={entry.id}>
                 <Text size="sm" fw={600}>
-                  {entry.action}
+                  {styleAuditTitle(entry.action)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {whoText(entry.by)}, {formatDateTime(entry.at)}

@@ -207,12 +207,19 @@ export function StyleForm({ masters, detail, readOnly, saving, serverError, onSu
             <Controller
               control={control}
               name="netPrice"
-              render={({ field, fieldState }) => <PriceField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+              render={({ field, fieldState }) => (
+                <PriceField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} saved={detail !== null} />
+              )}
             />
           </SimpleGrid>
           <Text id="gst-hint" size="xs" c="dimmed" mt={4}>
             The rate comes from the GST table by HSN code; the server checks it again on save.
           </Text>
+          {detail !== null && (
+            <Text id="net-price-hint" size="xs" c="dimmed">
+              A net price changed here applies today; to change it from a later day, schedule it under Price below.
+            </Text>
+          )}
         </Paper>
 
         <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="style-colours-heading" mt="sm">
@@ -250,7 +257,7 @@ export function StyleForm({ masters, detail, readOnly, saving, serverError, onSu
                 <Table.Th>Code</Table.Th>
                 <Table.Th>Frame colour</Table.Th>
                 <Table.Th>Temple colour</Table.Th>
-                <Table.Th>Opening stock</Table.Th>
+                <Table.Th>{detail === null ? 'Opening stock' : 'Stock'}</Table.Th>
                 <Table.Th>Low-stock threshold</Table.Th>
                 <Table.Th>
                   <span className={classes.hidden}>Remove</span>
@@ -399,13 +406,20 @@ function NumberField<T extends FieldValues>(props: {
   );
 }
 
-/** The net price as typed ('1,499.50'), sent as rupees; what was typed stays in the box while it is being typed. */
-function PriceField(props: { value: number | undefined; onChange: (value: number | undefined) => void; onBlur: () => void; error?: string }) {
-  const [raw, setRaw] = useState(props.value === undefined ? '' : String(props.value));
+const rupeesFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The net price as typed ('1,499.50'), sent as rupees; what was typed stays in the box while it is
+ * being typed. A saved style's price shows as the desk writes it (1,499.50, not 1499.5); its hint
+ * says that a change here applies today (a later day goes through the price schedule).
+ */
+function PriceField(props: { value: number | undefined; onChange: (value: number | undefined) => void; onBlur: () => void; error?: string; saved: boolean }) {
+  const [raw, setRaw] = useState(props.value === undefined ? '' : rupeesFormat.format(props.value));
   return (
     <TextInput
       label="Net price (₹)"
       required
+      aria-describedby={props.saved && props.error === undefined ? 'net-price-hint' : undefined}
       inputMode="decimal"
       value={raw}
       onChange={(event) => {
