@@ -14,7 +14,6 @@ import { messages } from '@frameport/domain/messages';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { endSession, getAccessToken } from '../../../lib/session.ts';
-import { newIdempotencyKey } from '../api.ts';
 import { CATALOGUE_QUERY_ROOT } from '../stock/api.ts';
 
 /**

@@ -78,16 +78,30 @@ function valueText(field: string, value: unknown): string {
 
 const label = (field: string) => FIELDS[field] ?? field;
 
+/**
+ * The form's order (the server's JSON keeps no order of its own): the style's fields, then the
+ * colours by number, each colour's fields in the form's order; fields this page does not know last.
+ */
+const FIELD_ORDER = Object.keys(FIELDS);
+const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+function compareKeys(a: string, b: string): number {
+  const colourA = /^C(\d{1,2})(?:\.(\w+))?$/.exec(a);
+  const colourB = /^C(\d{1,2})(?:\.(\w+))?$/.exec(b);
+  if (colourA === null || colourB === null) return colourA === null && colourB === null ? rank(a) - rank(b) : colourA === null ? -1 : 1;
+  return Number(colourA[1]) - Number(colourB[1]) || rank(colourA[2] ?? '') - rank(colourB[2] ?? '');
+}
+
 /** product.create / product.update: 'Field: before → after' (a new style: 'Field: value'); colours by their code. */
 function styleRows(details: Record<string, unknown>, created: boolean): string[] {
   const before = record(details.before);
   const after = record(details.after);
   const rows: string[] = [];
-  for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
+  for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(compareKeys)) {
     const colour = /^(C\d{1,2})(?:\.(\w+))?$/.exec(key);
     if (colour !== null && colour[2] === undefined) {
       // A new colour: its fields in one row.
       const fields = Object.entries(record(after[key]))
+        .sort(([a], [b]) => rank(a) - rank(b))
         .filter(([, value]) => value !== null && value !== undefined)
         .map(([field, value]) => `${label(field)} ${valueText(field, value)}`);
       rows.push(`Colour ${colour[1]} added${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`);
