@@ -105,6 +105,7 @@ test('an admin creates a style with two colours and their images; a retailer fin
   await form.getByRole('button', { name: 'Create style' }).click();
   await expect(form.getByText('Please enter the model number.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await expectAccessible(page, '/admin/products/new (with its errors)');
 
   await form.getByRole('textbox', { name: 'Model number' }).fill(model);
   await form.getByRole('textbox', { name: 'Product name' }).fill(name);
@@ -152,8 +153,15 @@ test('an admin creates a style with two colours and their images; a retailer fin
   await expect(c1Images.getByRole('listitem')).toHaveCount(2, { timeout: 45_000 });
   await expect(c1Images.getByRole('img').first()).toHaveAttribute('alt', /C1 Front view/);
 
-  // C2 by drag and drop: a DataTransfer with a file, dropped on the colour's drop area.
+  // A file that is no image: refused with the server's reason, stored nowhere, offered again.
   const c2 = page.getByRole('region', { name: /^Images of C2/ });
+  await c2.getByLabel('Add images to C2').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(c2.getByRole('alert')).toHaveText('Please upload a PNG, JPEG or WebP image.');
+  await expect(c2.getByRole('button', { name: 'Retry notes.png' })).toBeVisible();
+  await expect(c2.getByText('No images yet.')).toBeVisible();
+  await expectAccessible(page, 'a refused upload');
+
+  // C2 by drag and drop: a DataTransfer with a file, dropped on the colour's drop area.
   const bytes = [...png(240, 120, [150, 40, 40])];
   const dataTransfer = await page.evaluateHandle((data) => {
     const transfer = new DataTransfer();
