@@ -164,6 +164,10 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/admin/import-job.tsx')).AdminImportJobRoute }),
                       },
                       {
+                        path: 'receivables',
+                        lazy: async () => ({ Component: (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute }),
+                      },
+                      {
                         path: 'content',
                         lazy: async () => ({ Component: (await import('./routes/admin/content.tsx')).AdminContentRoute }),
                       },

@@ -32,4 +32,6 @@ export const ADMIN_LINKS = {
   gstRates: `${ADMIN_PATH}/gst-rates`,
   discounts: `${ADMIN_PATH}/discounts`,
   content: `${ADMIN_PATH}/content`,
+  // Back office III (issue 18).
+  receivables: `${ADMIN_PATH}/receivables`,
 } as const;
