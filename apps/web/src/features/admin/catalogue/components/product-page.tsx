@@ -217,6 +217,7 @@ function LoadedProduct({ detail, masters, isAdmin }: { detail: AdminProductDetai
         title={detail.isActive ? 'Deactivate style' : 'Activate style'}
         message={text.confirmBulk(action, 1)}
         confirmLabel={detail.isActive ? text.deactivate : text.activate}
+        destructive={detail.isActive}
         busy={active.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() =>
