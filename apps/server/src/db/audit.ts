@@ -22,14 +22,22 @@ export type AuditEntry = {
  * call made on behalf of a retailer, written after the call answered).
  */
 export async function recordAudit(dbx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await dbx.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    onBehalfOfRetailerId: entry.onBehalfOfRetailerId ?? null,
-    action: entry.action,
-    entity: entry.entity ?? null,
-    entityId: entry.entityId ?? null,
-    details: entry.details ?? {},
-    ip: entry.ip ?? null,
-    createdAt: entry.at,
-  });
+  await recordAudits(dbx, [entry]);
+}
+
+/** Many rows in one insert (a bulk write's audit, row for row as recordAudit writes each), in their order. */
+export async function recordAudits(dbx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await dbx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: entry.actorUserId,
+      onBehalfOfRetailerId: entry.onBehalfOfRetailerId ?? null,
+      action: entry.action,
+      entity: entry.entity ?? null,
+      entityId: entry.entityId ?? null,
+      details: entry.details ?? {},
+      ip: entry.ip ?? null,
+      createdAt: entry.at,
+    })),
+  );
 }

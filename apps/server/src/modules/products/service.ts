@@ -1,14 +1,16 @@
 /**
  * The catalogue desk's styles: one validation, one diff and one writer for a style and its colour
  * variants, shared by the API (POST/PATCH /api/admin/products) and spreadsheet imports
- * (modules/imports, through loadMasters / planStyle / applyStyle). Every write is in the caller's
- * transaction with one audit row (entity 'product', entityId = the product id) holding the changed
- * fields before and after; a net price changed here applies today and is recorded in price_changes.
+ * (modules/imports, through loadMasters / planStyleOver / lockStyles / applyStyles). Every write is
+ * in the caller's transaction with one audit row per style (entity 'product', entityId = the product
+ * id) holding the changed fields before and after; a net price changed here applies today and is
+ * recorded in price_changes. Many styles are written together (an import's batch) with one
+ * statement per table, the API's one style by the same writer.
  */
 import { ACCESSORY_PRODUCT_TYPE_ID, catalogueDeskMessages, gstRateOn, istDateOf, paiseToRupees, rupeesToPaise, type GstRateEntry } from '@frameport/domain';
 import type { StyleInput, StylePatch, VariantPatch } from '@frameport/domain/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../../db/audit.ts';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { recordAudits } from '../../db/audit.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import {
   brands,
@@ -152,26 +154,7 @@ type StoredRow = {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
-/** The style by id, or by model number (any case); `lock` takes its row for update. Null when none. */
-export async function readStyle(dbx: DbOrTx, by: { id: number } | { modelNumber: string }, lock = false): Promise<StoredStyle | null> {
-  const where = 'id' in by ? sql`p.id = ${by.id}` : sql`lower(p.model_name) = lower(${by.modelNumber})`;
-  const rows = await queryRows<StoredRow>(
-    dbx,
-    sql`select p.id, p.product_code, p.model_name, p.product_name, p.brand_id, p.product_type_id, p.frame_type,
-        p.frame_shape_id, p.material_id, p.temple_material_id, p.size_id, p.eye_size_mm, p.nose_bridge_mm,
-        p.arm_length_mm, p.frame_width_mm, p.weight_grams, p.product_warranty, p.description, p.hsn_code,
-        p.gst_rate_percent::float8 as gst_rate_percent, p.net_price_paise::float8 as net_price_paise,
-        p.release_date::text as release_date, p.is_active, p.search_keywords,
-        coalesce((select json_agg(json_build_object('id', c.id, 'code', c.color_variant, 'frameColourId', c.frame_colour_id,
-            'templeColourId', c.temple_colour_id, 'stock', c.available_stock_quantity, 'lowStockThreshold', c.low_stock_threshold)
-            order by c.variant_number) from product_colours c where c.product_id = p.id), '[]'::json) as colours,
-        coalesce((select json_agg(g.gender_id order by g.gender_id) from product_genders g where g.product_id = p.id), '[]'::json) as gender_ids,
-        coalesce((select json_agg(t.name order by pt.position, t.id) from product_tags pt join tags t on t.id = pt.tag_id
-            where pt.product_id = p.id), '[]'::json) as tag_names
-      from products p where ${where} order by p.id limit 1 ${lock ? sql`for no key update` : sql``}`,
-  );
-  const r = rows[0];
-  if (!r) return null;
+function storedStyleOf(r: StoredRow): StoredStyle {
   return {
     id: r.id,
     productCode: r.product_code,
@@ -201,6 +184,56 @@ export async function readStyle(dbx: DbOrTx, by: { id: number } | { modelNumber:
     tags: json<string[]>(r.tag_names),
     colours: json<StoredColour[]>(r.colours),
   };
+}
+
+/**
+ * Stored styles with their colours, genders and tags, in id order: `from` names the products as p
+ * (`withWanted`: and an unnest as want(m), returned as `wanted`); `lock` takes the style rows for update.
+ */
+async function selectStyles(dbx: DbOrTx, from: SQL, { lock, limit, withWanted = false }: { lock: boolean; limit?: number; withWanted?: boolean }): Promise<(StoredStyle & { wanted?: string })[]> {
+  const rows = await queryRows<StoredRow & { wanted?: string }>(
+    dbx,
+    sql`select p.id, p.product_code, p.model_name, p.product_name, p.brand_id, p.product_type_id, p.frame_type,
+        p.frame_shape_id, p.material_id, p.temple_material_id, p.size_id, p.eye_size_mm, p.nose_bridge_mm,
+        p.arm_length_mm, p.frame_width_mm, p.weight_grams, p.product_warranty, p.description, p.hsn_code,
+        p.gst_rate_percent::float8 as gst_rate_percent, p.net_price_paise::float8 as net_price_paise,
+        p.release_date::text as release_date, p.is_active, p.search_keywords,
+        coalesce((select json_agg(json_build_object('id', c.id, 'code', c.color_variant, 'frameColourId', c.frame_colour_id,
+            'templeColourId', c.temple_colour_id, 'stock', c.available_stock_quantity, 'lowStockThreshold', c.low_stock_threshold)
+            order by c.variant_number) from product_colours c where c.product_id = p.id), '[]'::json) as colours,
+        coalesce((select json_agg(g.gender_id order by g.gender_id) from product_genders g where g.product_id = p.id), '[]'::json) as gender_ids,
+        coalesce((select json_agg(t.name order by pt.position, t.id) from product_tags pt join tags t on t.id = pt.tag_id
+            where pt.product_id = p.id), '[]'::json) as tag_names${withWanted ? sql`, want.m as wanted` : sql``}
+      from ${from} order by p.id ${limit !== undefined ? sql`limit ${limit}` : sql``} ${lock ? sql`for no key update of p` : sql``}`,
+  );
+  return rows.map((row) => ({ ...storedStyleOf(row), ...(row.wanted !== undefined ? { wanted: row.wanted } : {}) }));
+}
+
+/** The style by id, or by model number (any case); `lock` takes its row for update. Null when none. */
+export async function readStyle(dbx: DbOrTx, by: { id: number } | { modelNumber: string }, lock = false): Promise<StoredStyle | null> {
+  const where = 'id' in by ? sql`p.id = ${by.id}` : sql`lower(p.model_name) = lower(${by.modelNumber})`;
+  const [style] = await selectStyles(dbx, sql`products p where ${where}`, { lock, limit: 1 });
+  return style ?? null;
+}
+
+/**
+ * The styles of many model numbers (any case, as readStyle finds one) in one read, keyed by the
+ * model number as given: the first by id when two share one. A model number with no style is not in the map.
+ */
+export async function readStyles(dbx: DbOrTx, modelNumbers: readonly string[], lock = false): Promise<Map<string, StoredStyle>> {
+  const out = new Map<string, StoredStyle>();
+  const wanted = [...new Set(modelNumbers)];
+  if (wanted.length === 0) return out;
+  // lower(model_name) = lower(…) as readStyle has it (products_model_name_lower_idx), one probe per model number.
+  const styles = await selectStyles(
+    dbx,
+    sql`unnest(${sql.param(wanted)}::text[]) as want(m) join products p on lower(p.model_name) = lower(want.m)`,
+    { lock, withWanted: true },
+  );
+  for (const { wanted: m, ...style } of styles) {
+    if (m !== undefined && !out.has(m)) out.set(m, style);
+  }
+  return out;
 }
 
 // ── What a style should become ─────────────────────────────────────────────────────────────────
@@ -485,21 +518,25 @@ export type StylePlan = {
 };
 
 /**
- * What importing `input` would do, writing nothing: the style is found by model number (any case),
- * its colours by code; opening stock counts only for new colours. `problems` non-empty: the row
- * cannot be applied (the action is still what it would have been).
+ * What importing `input` over `existing` (the style of its model number, null: none) would do,
+ * reading nothing: colours by code; opening stock counts only for new colours. `problems`
+ * non-empty: the row cannot be applied (the action is still what it would have been).
  */
-export async function planStyle(dbx: DbOrTx, input: StyleInput, masters?: Masters): Promise<StylePlan> {
-  const m = masters ?? (await loadMasters(dbx));
-  const existing = await readStyle(dbx, { modelNumber: input.modelNumber });
-  const { target, problems } = targetOf(sheetInput(input, existing), existing, m, 'code');
-  const changes = changesOf(existing, target, m);
+export function planStyleOver(input: StyleInput, existing: StoredStyle | null, masters: Masters): StylePlan {
+  const { target, problems } = targetOf(sheetInput(input, existing), existing, masters, 'code');
+  const changes = changesOf(existing, target, masters);
   return {
     action: existing === null ? 'create' : changes.length === 0 ? 'unchanged' : 'update',
     productId: existing?.id ?? null,
     changes,
     problems,
   };
+}
+
+/** planStyleOver, with the style found by its model number (any case). Writes nothing. */
+export async function planStyle(dbx: DbOrTx, input: StyleInput, masters?: Masters): Promise<StylePlan> {
+  const m = masters ?? (await loadMasters(dbx));
+  return planStyleOver(input, await readStyle(dbx, { modelNumber: input.modelNumber }), m);
 }
 
 export type WriteContext = {
@@ -529,29 +566,103 @@ async function lockStyleNumbering(tx: Tx): Promise<void> {
 }
 
 /**
+ * The styles of `modelNumbers` (any case) as a write starts from them, each row locked, in one
+ * read; a model number without a style maps to null, and then the numbering lock is held (and the
+ * missing ones read again under it), so nobody else creates one of them before this transaction ends.
+ */
+export async function lockStyles(tx: Tx, modelNumbers: readonly string[]): Promise<Map<string, StoredStyle | null>> {
+  const wanted = [...new Set(modelNumbers)];
+  const found = await readStyles(tx, wanted, true);
+  const missing = wanted.filter((m) => !found.has(m));
+  if (missing.length > 0) {
+    await lockStyleNumbering(tx);
+    for (const [m, style] of await readStyles(tx, missing, true)) found.set(m, style);
+  }
+  return new Map(wanted.map((m) => [m, found.get(m) ?? null]));
+}
+
+export type StyleOutcome = { ok: true; applied: AppliedStyle } | { ok: false; problems: Problem[] };
+
+/**
+ * Imports many styles in `tx`, each over the style lockStyles found for its model number (null:
+ * a new one): as applyStyle does one at a time, with one set of statements for the lot. A style
+ * whose input is refused is reported with its problems and nothing of it is written; the others are.
+ * Each model number (any case) at most once.
+ */
+export async function applyStyles(tx: Tx, items: readonly { input: StyleInput; existing: StoredStyle | null }[], ctx: WriteContext): Promise<StyleOutcome[]> {
+  const seen = new Set<string>();
+  for (const { input } of items) {
+    const k = input.modelNumber.toLowerCase();
+    if (seen.has(k)) throw new Error(`applyStyles: model number ${input.modelNumber} twice`);
+    seen.add(k);
+  }
+  const m = ctx.masters ?? (await loadMasters(tx, ctx.at));
+  const outcomes: StyleOutcome[] = new Array(items.length);
+  const writes: { index: number; existing: StoredStyle | null; target: Target }[] = [];
+  items.forEach(({ input, existing }, index) => {
+    const { target, problems } = targetOf(sheetInput(input, existing), existing, m, 'code');
+    if (problems.length > 0) outcomes[index] = { ok: false, problems };
+    else writes.push({ index, existing, target });
+  });
+  // A tag new to the catalogue is spelled as the first style naming it spells it (written one at a
+  // time, the later styles would find it made by then).
+  const spelling = new Map<string, string>();
+  for (const { target } of writes) {
+    target.tags = target.tags.map((name) => {
+      if (m.tags.byName.has(key(name))) return name;
+      if (!spelling.has(key(name))) spelling.set(key(name), name);
+      return spelling.get(key(name))!;
+    });
+  }
+  const written = await writeStyles(tx, writes, m, ctx);
+  writes.forEach((w, i) => {
+    outcomes[w.index] = { ok: true, applied: written[i]! };
+  });
+  return outcomes;
+}
+
+/**
  * Imports `input` in `tx`: creates the style (by model number, any case) or updates it (colours
  * by code; a colour not in the input is kept), with the API's validation and audit row. Throws
  * StyleProblems when the input is refused (nothing written).
  */
 export async function applyStyle(tx: Tx, input: StyleInput, ctx: WriteContext): Promise<AppliedStyle> {
-  const m = ctx.masters ?? (await loadMasters(tx, ctx.at));
-  let existing = await readStyle(tx, { modelNumber: input.modelNumber }, true);
-  if (!existing) {
-    await lockStyleNumbering(tx);
-    existing = await readStyle(tx, { modelNumber: input.modelNumber }, true);
-  }
-  const { target, problems } = targetOf(sheetInput(input, existing), existing, m, 'code');
-  if (problems.length > 0) throw new StyleProblems(problems);
-  return writeStyle(tx, existing, target, m, ctx);
+  const existing = (await lockStyles(tx, [input.modelNumber])).get(input.modelNumber) ?? null;
+  const [outcome] = await applyStyles(tx, [{ input, existing }], ctx);
+  if (!outcome!.ok) throw new StyleProblems(outcome!.problems);
+  return outcome!.applied;
 }
 
-/** Writes `target` over `existing` (null: a new style), with its audit row. */
-async function writeStyle(tx: Tx, existing: StoredStyle | null, target: Target, m: Masters, ctx: WriteContext): Promise<AppliedStyle> {
-  const changes = changesOf(existing, target, m);
-  if (existing && changes.length === 0) {
-    return { action: 'unchanged', productId: existing.id, colourIds: Object.fromEntries(existing.colours.map((c) => [c.code, c.id])) };
-  }
-  const columns = {
+/** The products columns a write sets, with their SQL names and types (for UPDATE … FROM (VALUES …)). */
+const PRODUCT_COLUMNS = {
+  modelName: ['model_name', 'text'],
+  modelCode: ['model_code', 'text'],
+  productName: ['product_name', 'text'],
+  brandId: ['brand_id', 'int'],
+  productTypeId: ['product_type_id', 'int'],
+  frameType: ['frame_type', 'text'],
+  frameShapeId: ['frame_shape_id', 'int'],
+  materialId: ['material_id', 'int'],
+  templeMaterialId: ['temple_material_id', 'int'],
+  sizeId: ['size_id', 'int'],
+  eyeSizeMm: ['eye_size_mm', 'int'],
+  noseBridgeMm: ['nose_bridge_mm', 'int'],
+  armLengthMm: ['arm_length_mm', 'int'],
+  frameWidthMm: ['frame_width_mm', 'int'],
+  weightGrams: ['weight_grams', 'int'],
+  productWarranty: ['product_warranty', 'text'],
+  description: ['description', 'text'],
+  hsnCode: ['hsn_code', 'text'],
+  gstRatePercent: ['gst_rate_percent', 'numeric'],
+  netPricePaise: ['net_price_paise', 'bigint'],
+  releaseDate: ['release_date', 'date'],
+  searchKeywords: ['search_keywords', 'text'],
+  updatedAt: ['updated_at', 'timestamptz'],
+} as const;
+type ProductColumns = { [K in keyof typeof PRODUCT_COLUMNS]: (typeof products.$inferInsert)[K] };
+
+function productColumnsOf(target: Target, m: Masters, at: Date): ProductColumns {
+  return {
     modelName: target.modelNumber,
     modelCode: modelCodeOf(target.modelNumber),
     productName: target.productName,
@@ -574,69 +685,129 @@ async function writeStyle(tx: Tx, existing: StoredStyle | null, target: Target, 
     netPricePaise: target.netPricePaise,
     releaseDate: target.releaseDate,
     searchKeywords: keywordsOf(target, m),
-    updatedAt: ctx.at,
+    updatedAt: at,
   };
+}
 
-  let productId: number;
-  if (existing === null) {
+/** A parameter for a VALUES list, cast to its column's type (dates as ISO text: both drivers send it alike). */
+const typed = (value: unknown, type: string) => sql`${value instanceof Date ? value.toISOString() : (value ?? null)}::${sql.raw(type)}`;
+
+/** `update <table> as t set … from (values …) as v(id, …) where t.id = v.id`: many rows, each its own values, in one statement. */
+function updateFromValues(table: string, columns: readonly (readonly [string, string])[], rows: readonly { id: number; values: readonly unknown[] }[]): SQL {
+  const names = sql.raw(['id', ...columns.map(([name]) => name)].join(', '));
+  const set = sql.raw(columns.map(([name]) => `${name} = v.${name}`).join(', '));
+  const values = sql.join(
+    rows.map((row) => sql`(${sql.join([typed(row.id, 'int'), ...row.values.map((value, i) => typed(value, columns[i]![1]))], sql`, `)})`),
+    sql`, `,
+  );
+  return sql`update ${sql.raw(table)} as t set ${set} from (values ${values}) as v(${names}) where t.id = v.id`;
+}
+
+const COLOUR_COLUMNS = [
+  ['color_variant', 'text'],
+  ['variant_number', 'int'],
+  ['frame_colour_id', 'int'],
+  ['temple_colour_id', 'int'],
+  ['low_stock_threshold', 'int'],
+  ['updated_on', 'timestamptz'],
+] as const;
+
+type StyleWrite = {
+  existing: StoredStyle | null;
+  target: Target;
+  changes: Change[];
+  productId: number;
+  productCode: string;
+  colourIds: Record<string, number>;
+};
+
+/**
+ * Writes each `target` over its `existing` (null: a new style), with one audit row per style
+ * written, in one set of statements for the lot (a multi-row insert or UPDATE … FROM VALUES per
+ * table); a style with no change is left alone. New styles are numbered in turn: the caller holds
+ * the numbering lock.
+ */
+async function writeStyles(tx: Tx, items: readonly { existing: StoredStyle | null; target: Target }[], m: Masters, ctx: WriteContext): Promise<AppliedStyle[]> {
+  const out: AppliedStyle[] = new Array(items.length);
+  const work: (StyleWrite & { index: number })[] = [];
+  items.forEach(({ existing, target }, index) => {
+    const changes = changesOf(existing, target, m);
+    if (existing && changes.length === 0) {
+      out[index] = { action: 'unchanged', productId: existing.id, colourIds: Object.fromEntries(existing.colours.map((c) => [c.code, c.id])) };
+      return;
+    }
+    work.push({ index, existing, target, changes, productId: existing?.id ?? 0, productCode: existing?.productCode ?? '', colourIds: {} });
+  });
+  if (work.length === 0) return out;
+
+  // Styles: the new ones in one insert, numbered after the highest code; the others in one update.
+  const fresh = work.filter((w) => w.existing === null);
+  if (fresh.length > 0) {
     const [last] = await queryRows<{ product_code: string }>(
       tx,
       sql`select product_code from products where product_code ~ '^FP[0-9]{6,}$' order by length(product_code) desc, product_code desc limit 1`,
     );
-    const next = (last ? Number(last.product_code.slice(2)) : 0) + 1;
-    const [row] = await tx
+    let next = (last ? Number(last.product_code.slice(2)) : 0) + 1;
+    for (const w of fresh) w.productCode = `FP${String(next++).padStart(6, '0')}`;
+    const inserted = await tx
       .insert(products)
-      .values({ ...columns, productCode: `FP${String(next).padStart(6, '0')}`, createdAt: ctx.at })
-      .returning({ id: products.id });
-    productId = row!.id;
-  } else {
-    productId = existing.id;
-    await tx.update(products).set(columns).where(eq(products.id, productId));
+      .values(fresh.map((w) => ({ ...productColumnsOf(w.target, m, ctx.at), productCode: w.productCode, createdAt: ctx.at })))
+      .returning({ id: products.id, code: products.productCode });
+    const idByCode = new Map(inserted.map((row) => [row.code, row.id]));
+    for (const w of fresh) w.productId = idByCode.get(w.productCode)!;
+  }
+  const kept = work.filter((w) => w.existing !== null);
+  if (kept.length > 0) {
+    const columns = Object.values(PRODUCT_COLUMNS);
+    const keys = Object.keys(PRODUCT_COLUMNS) as (keyof ProductColumns)[];
+    await tx.execute(
+      updateFromValues(
+        'products',
+        columns,
+        kept.map((w) => {
+          const values = productColumnsOf(w.target, m, ctx.at);
+          return { id: w.productId, values: keys.map((k) => values[k]) };
+        }),
+      ),
+    );
   }
 
   // Colours: a renamed code moves out of the way first, so C1 ↔ C2 swaps cannot collide.
-  const stored = new Map((existing?.colours ?? []).map((c) => [c.id, c]));
-  const renamed = target.colours.filter((c) => c.id !== null && stored.get(c.id)!.code !== c.code);
-  for (const c of renamed) {
-    await tx
-      .update(productColours)
-      .set({ colorVariant: `~${c.id}`, variantNumber: 1000 + c.id! })
-      .where(eq(productColours.id, c.id!));
-  }
-  const colourIds: Record<string, number> = {};
-  const fresh: TargetColour[] = [];
-  for (const c of target.colours) {
-    if (c.id === null) {
-      fresh.push(c);
-      continue;
-    }
-    colourIds[c.code] = c.id;
-    const was = stored.get(c.id)!;
-    if (
-      was.code !== c.code ||
-      was.frameColourId !== c.frameColourId ||
-      was.templeColourId !== c.templeColourId ||
-      was.lowStockThreshold !== c.lowStockThreshold
-    ) {
-      await tx
-        .update(productColours)
-        .set({
-          colorVariant: c.code,
-          variantNumber: c.variantNumber,
-          frameColourId: c.frameColourId,
-          templeColourId: c.templeColourId,
-          lowStockThreshold: c.lowStockThreshold,
-          updatedOn: ctx.at,
-        })
-        .where(eq(productColours.id, c.id));
+  const renamed: number[] = [];
+  const changedColours: { id: number; values: unknown[] }[] = [];
+  const freshColours: { w: StyleWrite; colour: TargetColour }[] = [];
+  for (const w of work) {
+    const stored = new Map((w.existing?.colours ?? []).map((c) => [c.id, c]));
+    for (const c of w.target.colours) {
+      if (c.id === null) {
+        freshColours.push({ w, colour: c });
+        continue;
+      }
+      w.colourIds[c.code] = c.id;
+      const was = stored.get(c.id)!;
+      if (was.code !== c.code) renamed.push(c.id);
+      if (
+        was.code !== c.code ||
+        was.frameColourId !== c.frameColourId ||
+        was.templeColourId !== c.templeColourId ||
+        was.lowStockThreshold !== c.lowStockThreshold
+      ) {
+        changedColours.push({ id: c.id, values: [c.code, c.variantNumber, c.frameColourId, c.templeColourId, c.lowStockThreshold, ctx.at] });
+      }
     }
   }
-  if (fresh.length > 0) {
+  if (renamed.length > 0) {
+    await tx.execute(
+      sql`update product_colours set color_variant = '~' || id, variant_number = 1000 + id where id = any(${sql.param(renamed)}::int[])`,
+    );
+  }
+  if (changedColours.length > 0) await tx.execute(updateFromValues('product_colours', COLOUR_COLUMNS, changedColours));
+  if (freshColours.length > 0) {
     const inserted = await tx
       .insert(productColours)
       .values(
-        fresh.map((c) => ({
-          productId,
+        freshColours.map(({ w, colour: c }) => ({
+          productId: w.productId,
           colorVariant: c.code,
           variantNumber: c.variantNumber,
           frameColourId: c.frameColourId,
@@ -646,76 +817,107 @@ async function writeStyle(tx: Tx, existing: StoredStyle | null, target: Target, 
           updatedOn: ctx.at,
         })),
       )
-      .returning({ id: productColours.id, code: productColours.colorVariant });
-    for (const row of inserted) colourIds[row.code] = row.id;
-    const opening = fresh.filter((c) => c.openingStock > 0);
+      .returning({ id: productColours.id, productId: productColours.productId, code: productColours.colorVariant });
+    const idOf = new Map(inserted.map((row) => [`${row.productId}|${row.code}`, row.id]));
+    for (const { w, colour } of freshColours) w.colourIds[colour.code] = idOf.get(`${w.productId}|${colour.code}`)!;
+    const opening = freshColours.filter(({ colour }) => colour.openingStock > 0);
     if (opening.length > 0) {
       await tx.insert(stockMovements).values(
-        opening.map((c) => ({ productColourId: colourIds[c.code]!, delta: c.openingStock, reason: 'initial', userId: ctx.actorUserId, createdAt: ctx.at })),
+        opening.map(({ w, colour: c }) => ({
+          productColourId: w.colourIds[c.code]!,
+          delta: c.openingStock,
+          reason: 'initial',
+          userId: ctx.actorUserId,
+          createdAt: ctx.at,
+        })),
       );
     }
   }
 
-  if (!existing || !same(existing.genderIds, target.genderIds)) {
-    if (existing) await tx.delete(productGenders).where(eq(productGenders.productId, productId));
-    if (target.genderIds.length > 0) await tx.insert(productGenders).values(target.genderIds.map((genderId) => ({ productId, genderId })));
-  }
-  if (!existing || !same(existing.tags, target.tags)) {
-    const tagIds = await tagIdsOf(tx, target.tags, m);
-    if (existing) await tx.delete(productTags).where(eq(productTags.productId, productId));
-    if (tagIds.length > 0) await tx.insert(productTags).values(tagIds.map((tagId, position) => ({ productId, tagId, position })));
-  }
-  if (!existing || existing.netPricePaise !== target.netPricePaise) {
-    // The price history (price_changes) holds every price a style had: a change made here applies today.
-    await tx.insert(priceChanges).values({
-      productId,
-      netPricePaise: target.netPricePaise,
-      effectiveFrom: istDateOf(ctx.at),
-      previousPricePaise: existing?.netPricePaise ?? null,
-      appliedAt: ctx.at,
-      createdByUserId: ctx.actorUserId,
-      importJobId: ctx.importJobId ?? null,
-      createdAt: ctx.at,
-    });
+  // Genders and tags: replaced where they changed (all of a new style's).
+  const gendersChanged = work.filter((w) => !w.existing || !same(w.existing.genderIds, w.target.genderIds));
+  const gendersReplaced = gendersChanged.filter((w) => w.existing).map((w) => w.productId);
+  if (gendersReplaced.length > 0) await tx.delete(productGenders).where(inArray(productGenders.productId, gendersReplaced));
+  const genderRows = gendersChanged.flatMap((w) => w.target.genderIds.map((genderId) => ({ productId: w.productId, genderId })));
+  if (genderRows.length > 0) await tx.insert(productGenders).values(genderRows);
+
+  const tagsChanged = work.filter((w) => !w.existing || !same(w.existing.tags, w.target.tags));
+  if (tagsChanged.length > 0) {
+    await createMissingTags(
+      tx,
+      tagsChanged.map((w) => w.target.tags),
+      m,
+    );
+    const tagsReplaced = tagsChanged.filter((w) => w.existing).map((w) => w.productId);
+    if (tagsReplaced.length > 0) await tx.delete(productTags).where(inArray(productTags.productId, tagsReplaced));
+    const tagRows = tagsChanged.flatMap((w) => w.target.tags.map((name, position) => ({ productId: w.productId, tagId: m.tags.byName.get(key(name))!, position })));
+    if (tagRows.length > 0) await tx.insert(productTags).values(tagRows);
   }
 
-  const code = existing?.productCode ?? (await tx.select({ code: products.productCode }).from(products).where(eq(products.id, productId)))[0]!.code;
-  await recordAudit(tx, {
-    actorUserId: ctx.actorUserId,
-    action: existing ? 'product.update' : 'product.create',
-    entity: 'product',
-    entityId: String(productId),
-    details: {
-      productCode: code,
-      modelNumber: target.modelNumber,
-      before: Object.fromEntries(changes.map((c) => [c.field, c.from])),
-      after: Object.fromEntries(changes.map((c) => [c.field, c.to])),
-      ...(ctx.importJobId !== undefined ? { importJobId: ctx.importJobId } : {}),
-    },
-    ...(ctx.ip !== undefined ? { ip: ctx.ip } : {}),
-    at: ctx.at,
-  });
-  return { action: existing ? 'update' : 'create', productId, colourIds };
+  // The price history (price_changes) holds every price a style had: a change made here applies today.
+  const priced = work.filter((w) => !w.existing || w.existing.netPricePaise !== w.target.netPricePaise);
+  if (priced.length > 0) {
+    await tx.insert(priceChanges).values(
+      priced.map((w) => ({
+        productId: w.productId,
+        netPricePaise: w.target.netPricePaise,
+        effectiveFrom: istDateOf(ctx.at),
+        previousPricePaise: w.existing?.netPricePaise ?? null,
+        appliedAt: ctx.at,
+        createdByUserId: ctx.actorUserId,
+        importJobId: ctx.importJobId ?? null,
+        createdAt: ctx.at,
+      })),
+    );
+  }
+
+  await recordAudits(
+    tx,
+    work.map((w) => ({
+      actorUserId: ctx.actorUserId,
+      action: w.existing ? 'product.update' : 'product.create',
+      entity: 'product',
+      entityId: String(w.productId),
+      details: {
+        productCode: w.productCode,
+        modelNumber: w.target.modelNumber,
+        before: Object.fromEntries(w.changes.map((c) => [c.field, c.from])),
+        after: Object.fromEntries(w.changes.map((c) => [c.field, c.to])),
+        ...(ctx.importJobId !== undefined ? { importJobId: ctx.importJobId } : {}),
+      },
+      ...(ctx.ip !== undefined ? { ip: ctx.ip } : {}),
+      at: ctx.at,
+    })),
+  );
+  for (const w of work) out[w.index] = { action: w.existing ? 'update' : 'create', productId: w.productId, colourIds: w.colourIds };
+  return out;
 }
 
-/** The ids of `names` in order, creating the missing tags (the first of a style is its collection). */
-async function tagIdsOf(tx: Tx, names: readonly string[], m: Masters): Promise<number[]> {
-  const missing = names.filter((n) => !m.tags.byName.has(key(n)));
-  if (missing.length > 0) {
-    await tx
-      .insert(tags)
-      .values(missing.map((name) => ({ name, isCollection: key(name) === key(names[0]!) })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select({ id: tags.id, name: tags.name })
-      .from(tags)
-      .where(inArray(sql`lower(${tags.name})`, missing.map(key)));
-    for (const row of rows) {
-      m.tags.byName.set(key(row.name), row.id);
-      m.tags.names.set(row.id, row.name);
+/**
+ * Creates the tags of `lists` the catalogue does not have yet, in one insert (a new tag is a
+ * collection when the first list naming it names it first), and adds them to the masters.
+ */
+async function createMissingTags(tx: Tx, lists: readonly (readonly string[])[], m: Masters): Promise<void> {
+  const missing = new Map<string, { name: string; isCollection: boolean }>();
+  for (const names of lists) {
+    for (const name of names) {
+      if (m.tags.byName.has(key(name)) || missing.has(key(name))) continue;
+      missing.set(key(name), { name, isCollection: key(name) === key(names[0]!) });
     }
   }
-  return names.map((n) => m.tags.byName.get(key(n))!);
+  if (missing.size === 0) return;
+  await tx
+    .insert(tags)
+    .values([...missing.values()])
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(inArray(sql`lower(${tags.name})`, [...missing.keys()]));
+  for (const row of rows) {
+    m.tags.byName.set(key(row.name), row.id);
+    m.tags.names.set(row.id, row.name);
+  }
 }
 
 // ── The API's writes ───────────────────────────────────────────────────────────────────────────
@@ -748,8 +950,8 @@ export async function createStyle(tx: Tx, input: StyleInput, ctx: WriteContext):
   const wanted: Wanted = { ...input, colours: input.colours.map(({ id: _id, ...c }) => c) };
   const { target, problems } = targetOf(wanted, null, m, 'id');
   if (problems.length > 0) return { ok: false, kind: 'invalid', problems };
-  const written = await writeStyle(tx, null, target, m, ctx);
-  return { ok: true, productId: written.productId, action: written.action };
+  const [written] = await writeStyles(tx, [{ existing: null, target }], m, ctx);
+  return { ok: true, productId: written!.productId, action: written!.action };
 }
 
 /** PATCH /api/admin/products/:id: the fields given, laid over the style; colours by id (new ones without). */
@@ -766,8 +968,8 @@ export async function patchStyle(tx: Tx, productId: number, patch: StylePatch, c
   const m = ctx.masters ?? (await loadMasters(tx, ctx.at));
   const { target, problems } = targetOf(wanted, existing, m, 'id');
   if (problems.length > 0) return { ok: false, kind: 'invalid', problems };
-  const written = await writeStyle(tx, existing, target, m, ctx);
-  return { ok: true, productId, action: written.action };
+  const [written] = await writeStyles(tx, [{ existing, target }], m, ctx);
+  return { ok: true, productId, action: written!.action };
 }
 
 /**
@@ -795,8 +997,9 @@ export async function setStylesActive(
       .update(products)
       .set({ isActive: active, updatedAt: ctx.at })
       .where(inArray(products.id, toChange.map((r) => r.id)));
-    for (const r of toChange) {
-      await recordAudit(tx, {
+    await recordAudits(
+      tx,
+      toChange.map((r) => ({
         actorUserId: ctx.actorUserId,
         action: active ? 'product.activate' : 'product.deactivate',
         entity: 'product',
@@ -810,8 +1013,8 @@ export async function setStylesActive(
         },
         ...(ctx.ip !== undefined ? { ip: ctx.ip } : {}),
         at: ctx.at,
-      });
-    }
+      })),
+    );
   }
   return { changed: toChange.map((r) => r.id), unchanged: rows.filter((r) => r.isActive === active).map((r) => r.id), missing };
 }
