@@ -20,7 +20,7 @@ import { createImportWorker, type ImportWorker } from './worker.ts';
 
 /**
  * What each kind of import does, writing through the modules that own the tables: styles through
- * products (loadMasters / planStyle / applyStyle), stock levels through stock (setStockLevel),
+ * products (loadMasters / planStyleOver / applyStyles), stock levels through stock (setStockLevel),
  * prices through prices (schedulePrice), images through uploads (content checks, WebP sizes).
  */
 export function importHandlers({ db, store, uploads }: { db: Db; store: FileStore; uploads: UploadService }): Record<ImportKind, KindHandler> {

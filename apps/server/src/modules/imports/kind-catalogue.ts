@@ -2,8 +2,10 @@
  * A catalogue sheet: one row per colour variant; the style's columns repeat on each of its rows
  * and must agree (the first row of a model number is the style's). Rows are grouped by model number
  * into one StyleInput, checked with the contract's StyleInputSchema and planned and written by the
- * products module (loadMasters / planStyle / applyStyle), so an import validates and audits exactly
- * as the style form does. A style is the unit: one bad row keeps the whole style out.
+ * products module (loadMasters / planStyleOver / lockStyles / applyStyles), so an import validates
+ * and audits exactly as the style form does. A style is the unit: one bad row keeps the whole style
+ * out. The database is read in bulk: the dry run reads every style of the sheet in a few statements,
+ * and apply writes a batch's styles together (one statement per table, not per style).
  *
  * Cells: a column left out of the sheet keeps what the style has; a blank cell clears an optional
  * field (a blank required one keeps the value on an update and is an error on a new style). Stock
@@ -20,10 +22,10 @@ import { inspectImage } from '../../adapters/images.ts';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import type { ImportRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { applyStyle, loadMasters, planStyle, readStyle, setStylesActive, StyleProblems, type Masters, type MasterList, type StoredStyle } from '../products/service.ts';
-import type { RowError, RowReader } from './columns.ts';
+import { applyStyles, loadMasters, lockStyles, planStyleOver, readStyles, setStylesActive, type Masters, type MasterList, type StoredStyle } from '../products/service.ts';
+import { columnsOf, type RowError, type RowReader } from './columns.ts';
 import { importMessages } from './messages.ts';
-import { modelKey, type ApplyContext, type Change, type KindHandler, type PlannedRow, type ZipImages } from './kinds.ts';
+import { breathe, modelKey, type ApplyContext, type Change, type KindHandler, type PlannedRow, type ZipImages } from './kinds.ts';
 import type { SetStockLevel } from './kind-stock.ts';
 
 const IMAGE_TYPES = ['front', 'side', 'thumbnail'] as const;
@@ -105,6 +107,9 @@ const FIELD_COLUMN: Record<string, string> = {
   templeColourId: 'templeColour',
   openingStock: 'stock',
 };
+
+/** A column's header as the report names it (the dry run's readers name columns so). */
+const headerOf = (key: string) => columnsOf('catalogue').find((c) => c.key === key)?.header ?? key;
 
 /** The style columns compared between the rows of one model number. */
 const STYLE_KEYS = [
@@ -281,16 +286,20 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 type Group = { key: string; model: string; readers: RowReader[] };
 
-/** Styles checked at once by the dry run. */
+/** Styles whose ZIP images are read at once by the dry run. */
 const CHECK_CONCURRENCY = 6;
 
-/** `fn` over `items`, at most `limit` at a time, results in the items' order. */
+/** Styles checked between two turns of the event loop (requests are answered meanwhile). */
+const CHECK_SLICE = 100;
+
+/** `fn` over `items`, at most `limit` at a time, results in the items' order; the event loop runs every CHECK_SLICE items. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const run = async () => {
     while (next < items.length) {
       const index = next++;
+      if (index > 0 && index % CHECK_SLICE === 0) await breathe();
       results[index] = await fn(items[index]!);
     }
   };
@@ -298,14 +307,16 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results;
 }
 
-/** Which of the model numbers (lower case) a style has already: the others need no read. */
-async function existingModelsOf(db: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await queryRows<{ key: string }>(
-    db,
-    sql`select lower(model_name) as key from products where lower(model_name) = any(${sql.param([...keys])}::text[])`,
-  );
-  return new Set(rows.map((row) => row.key));
+/** Model numbers read at once by the dry run (one statement each). */
+const READ_CHUNK = 1000;
+
+/** The stored styles of the model numbers (as the sheet spells them, any case), a few statements for the lot. */
+async function existingStylesOf(db: DbOrTx, models: readonly string[]): Promise<Map<string, StoredStyle>> {
+  const out = new Map<string, StoredStyle>();
+  for (let i = 0; i < models.length; i += READ_CHUNK) {
+    for (const [model, style] of await readStyles(db, models.slice(i, i + READ_CHUNK))) out.set(model, style);
+  }
+  return out;
 }
 
 export type UploadImage = (input: { actorUserId: number; productColourId: number; imageType: (typeof IMAGE_TYPES)[number]; priority: number; image: Buffer }) => Promise<{ url: string }>;
@@ -336,10 +347,15 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
       }
       const previously = zip ? await importedImages(db) : new Map<string, string>();
 
-      const existingModels = await existingModelsOf(
+      const groupList = order.filter((item): item is Group => 'key' in item);
+      const existingStyles = await existingStylesOf(
         db,
-        order.flatMap((item) => ('key' in item ? [item.key] : [])),
+        groupList.map((group) => group.model),
       );
+      // The images the existing colours show, when the sheet names images: one read for the lot.
+      const shownImages = readers.some((r) => r.has('images'))
+        ? await imageNamesOf(db, [...existingStyles.values()].flatMap((style) => style.colours.map((c) => c.id)))
+        : new Map<number, { names: Set<string>; urls: Map<string, string> }>();
       const checkGroup = async ({ key, model, readers: rows }: Group): Promise<PlannedRow[]> => {
         const rowsOut: PlannedRow[] = [];
         const first = rows[0]!;
@@ -371,7 +387,7 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
           return { colourCode: code, frameColourId: frame, templeColourId: temple, ...(stock !== undefined ? { stock } : {}), ...(images ? { images } : {}) };
         });
 
-        const existing = existingModels.has(key) ? await readStyle(db, { modelNumber: model }) : null;
+        const existing = existingStyles.get(model) ?? null;
         const ok = colours.every((c) => c !== null) && rows.every((r) => r.errors.length === 0);
         let changesByRow = new Map<number, Change[]>();
         let action: 'create' | 'update' | 'unchanged' = existing ? 'unchanged' : 'create';
@@ -387,7 +403,7 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
                 row.fail(FIELD_COLUMN[String(head === 'colours' ? (field ?? 'colours') : head)] ?? null, issue.message);
               }
             } else {
-              const plan = await planStyle(db, parsed.data, masters);
+              const plan = planStyleOver(parsed.data, existing, masters);
               for (const problem of plan.problems) {
                 const code = /\b(C\d+)\b/.exec(problem.message)?.[1];
                 const row = code ? (rows[colours.findIndex((c) => c?.colourCode === code)] ?? first) : first;
@@ -419,12 +435,11 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
         const pendingByRow = new Map<number, PendingImage[]>();
         if (rows.every((r) => r.errors.length === 0)) {
           const storedByCode = new Map((existing?.colours ?? []).map((c) => [c.code, c]));
-          const shown = await imageNamesOf(db, (existing?.colours ?? []).map((c) => c.id));
           for (const [i, r] of rows.entries()) {
             const c = colours[i]!;
             if (!c.images) continue;
             const stored = storedByCode.get(c.colourCode);
-            const current = stored ? shown.get(stored.id) : undefined;
+            const current = stored ? shownImages.get(stored.id) : undefined;
             const pending: PendingImage[] = [];
             for (const [position, name] of c.images.entries()) {
               const imageType = IMAGE_TYPES[position]!;
@@ -479,7 +494,7 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
         });
         return rowsOut;
       };
-      // Styles are checked a few at a time: on PostgreSQL their reads overlap (PGlite runs them in turn).
+      // The database is read above, once for the lot; a style awaits only its images from the ZIP (a few at a time).
       const results = await mapLimit(order, CHECK_CONCURRENCY, async (item) => {
         if ('key' in item) return checkGroup(item);
         return [{ rowNo: item.row.rowNo, action: 'error' as const, label: `Row ${item.row.rowNo}`, data: {}, changes: [], errors: item.errors }];
@@ -497,14 +512,12 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
       for (const row of rows) {
         const group = typeof row.data.group === 'string' ? row.data.group : null;
         if (group === null) continue;
-        groups.set(group, [...(groups.get(group) ?? []), row]);
+        const list = groups.get(group);
+        if (list) list.push(row);
+        else groups.set(group, [row]);
       }
-      let masters: Masters | undefined;
-      for (const groupRows of groups.values()) {
-        if (!groupRows.some((row) => row.action === 'create' || row.action === 'update')) continue;
-        masters ??= await loadMasters(context.tx, context.now);
-        await applyGroup(groupRows, masters, context);
-      }
+      const toWrite = [...groups.values()].filter((groupRows) => groupRows.some((row) => row.action === 'create' || row.action === 'update'));
+      if (toWrite.length > 0) await applyGroups(toWrite, await loadMasters(context.tx, context.now), context);
     },
 
     async afterRows(jobId, context) {
@@ -512,43 +525,85 @@ export function catalogueHandler(deps: { db: Db; setStockLevel: SetStockLevel; u
     },
   };
 
-  async function applyGroup(rows: ImportRow[], masters: Masters, { tx, jobId, actorUserId, now }: ApplyContext): Promise<void> {
-    const sorted = [...rows].sort((a, b) => a.rowNo - b.rowNo);
-    const data = sorted.map((row) => row.data as unknown as RowData);
-    const style = data.find((d) => d.style)?.style;
-    if (!style) return;
-    // A style the dry run found new needs no read: applyStyle finds it if someone made it since.
-    const wasNew = rows.every((row) => row.action === 'create') && data.every((d) => d.existed === false);
-    const existing = wasNew ? null : await readStyle(tx, { modelNumber: style.modelNumber });
-    const colours = data.map((d) => d.colour);
-    const { input, missing } = inputOf(style, colours, existing);
+  /**
+   * Writes a batch's styles together: one locked read of the styles as they are now, each planned
+   * again over it (a change made since the dry run is neither lost nor written twice), then one set
+   * of statements for the lot (products' applyStyles); stock levels set on existing colours, and
+   * styles (de)activated, after them.
+   */
+  async function applyGroups(groups: ImportRow[][], masters: Masters, { tx, jobId, actorUserId, now }: ApplyContext): Promise<void> {
     const ctx = { actorUserId, at: now, importJobId: jobId, masters };
-    let problems: RowError[] = missing.map((column) => ({ column, message: importMessages.required(column) }));
-    if (problems.length === 0) {
-      try {
-        const applied = await applyStyle(tx, input, ctx);
-        const storedByCode = new Map((existing?.colours ?? []).map((c) => [c.code, c]));
-        for (const colour of colours) {
-          const id = applied.colourIds[colour.colourCode];
-          if (id !== undefined && storedByCode.has(colour.colourCode) && typeof colour.stock === 'number') {
-            await deps.setStockLevel(tx, { productColourId: id, level: colour.stock, actorUserId, at: now, importJobId: jobId, note: `Import #${jobId}` });
-          }
-        }
-        const activeNow = existing ? existing.isActive : true;
-        if (style.active !== undefined && style.active !== null && style.active !== activeNow) {
-          await setStylesActive(tx, [applied.productId], style.active, ctx);
-        }
+    const planned = groups.flatMap((rows) => {
+      const sorted = [...rows].sort((a, b) => a.rowNo - b.rowNo);
+      const data = sorted.map((row) => row.data as unknown as RowData);
+      const style = data.find((d) => d.style)?.style;
+      return style ? [{ rowNos: sorted.map((row) => row.rowNo), style, colours: data.map((d) => d.colour) }] : [];
+    });
+    const existingByModel = await lockStyles(
+      tx,
+      planned.map((p) => p.style.modelNumber),
+    );
+    const failures: { rowNos: number[]; problems: RowError[] }[] = [];
+    const items: { input: StyleInput; existing: StoredStyle | null; group: (typeof planned)[number] }[] = [];
+    for (const group of planned) {
+      const existing = existingByModel.get(group.style.modelNumber) ?? null;
+      const { input, missing } = inputOf(group.style, group.colours, existing);
+      if (missing.length > 0) {
+        failures.push({ rowNos: group.rowNos, problems: missing.map((column) => ({ column: headerOf(column), message: importMessages.required(headerOf(column)) })) });
+      }
+      else items.push({ input, existing, group });
+    }
+    const outcomes = await applyStyles(tx, items, ctx);
+
+    const levels: { productColourId: number; level: number }[] = [];
+    const activate: number[] = [];
+    const deactivate: number[] = [];
+    items.forEach(({ existing, group }, i) => {
+      const outcome = outcomes[i]!;
+      if (!outcome.ok) {
+        failures.push({
+          rowNos: group.rowNos,
+          problems: outcome.problems.map((p) => {
+            const column = FIELD_COLUMN[p.field];
+            return { column: column === undefined ? null : headerOf(column), message: p.message };
+          }),
+        });
         return;
-      } catch (error) {
-        if (!(error instanceof StyleProblems)) throw error;
-        problems = error.problems.map((p) => ({ column: FIELD_COLUMN[p.field] ?? null, message: p.message }));
+      }
+      const stored = new Set((existing?.colours ?? []).map((c) => c.code));
+      for (const colour of group.colours) {
+        const id = outcome.applied.colourIds[colour.colourCode];
+        if (id !== undefined && stored.has(colour.colourCode) && typeof colour.stock === 'number') levels.push({ productColourId: id, level: colour.stock });
+      }
+      const activeNow = existing ? existing.isActive : true;
+      const active = group.style.active;
+      if (active !== undefined && active !== null && active !== activeNow) (active ? activate : deactivate).push(outcome.applied.productId);
+    });
+
+    // Stock on an existing colour sets its level (a movement through the stock module) when it differs:
+    // the colours are locked and read at once, so only the ones that change take the module's writes.
+    if (levels.length > 0) {
+      const current = await queryRows<{ id: number; stock: number }>(
+        tx,
+        sql`select id, available_stock_quantity as stock from product_colours
+             where id = any(${sql.param(levels.map((l) => l.productColourId))}::int[]) order by id for no key update`,
+      );
+      const stockOf = new Map(current.map((row) => [row.id, Number(row.stock)]));
+      for (const { productColourId, level } of levels) {
+        if (stockOf.get(productColourId) === level) continue;
+        await deps.setStockLevel(tx, { productColourId, level, actorUserId, at: now, importJobId: jobId, note: `Import #${jobId}` });
       }
     }
-    // The catalogue moved since the dry run and the style can no longer be written: say so on its rows.
-    await tx.execute(
-      sql`update import_rows set action = 'error', errors = ${JSON.stringify(problems)}::jsonb, changes = '[]'::jsonb
-           where job_id = ${jobId} and row_no = any(${sql.param(sorted.map((row) => row.rowNo))}::int[])`,
-    );
+    if (activate.length > 0) await setStylesActive(tx, activate, true, ctx);
+    if (deactivate.length > 0) await setStylesActive(tx, deactivate, false, ctx);
+
+    // The catalogue moved since the dry run and a style can no longer be written: say so on its rows.
+    for (const { rowNos, problems } of failures) {
+      await tx.execute(
+        sql`update import_rows set action = 'error', errors = ${JSON.stringify(problems)}::jsonb, changes = '[]'::jsonb
+             where job_id = ${jobId} and row_no = any(${sql.param(rowNos)}::int[])`,
+      );
+    }
   }
 
   /** Stores the ZIP's images of the applied rows, one upload (its own transaction) at a time; true when none is left. */

@@ -63,3 +63,10 @@ export function planned(reader: RowReader, label: string, action: ImportRowActio
 }
 
 export const modelKey = (model: string) => model.trim().toLowerCase();
+
+/**
+ * Lets the event loop run what waits (requests, timers) before the next batch. PGlite answers in
+ * this process without I/O, so a job's statements, awaited back to back, would otherwise hold the
+ * loop for the whole dry run or apply: no request answered for minutes, then connections dropped.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -24,7 +24,7 @@ import { recordAudit } from '../../db/audit.ts';
 import { isDatabaseUnavailable, queryRows, type Db } from '../../db/client.ts';
 import { importJobs, importRows, type ImportJob, type ImportRow } from '../../db/schema.ts';
 import { mapHeaders, readersOf } from './columns.ts';
-import type { KindHandler, PlannedRow, ZipImages } from './kinds.ts';
+import { breathe, type KindHandler, type PlannedRow, type ZipImages } from './kinds.ts';
 import { readSheet, SheetError } from './parse.ts';
 import { openZipImages, readStored } from './files.ts';
 
@@ -126,6 +126,7 @@ export function createImportWorker({ db, clock, store, logger, handlers, batchRo
     // The report, batch by batch (a dry run cut short writes it again from the top).
     await db.delete(importRows).where(eq(importRows.jobId, job.id));
     for (let i = 0; i < planned.length; i += batchRows * 2) {
+      await breathe();
       if (lease.lost || stopping) throw new LeaseLost();
       const batch = planned.slice(i, i + batchRows * 2);
       await db.transaction(async (tx) => {
@@ -215,6 +216,7 @@ export function createImportWorker({ db, clock, store, logger, handlers, batchRo
   async function apply(job: ImportJob, lease: { lost: boolean }, options: RunOptions): Promise<'done' | 'crashed'> {
     let batches = 0;
     for (;;) {
+      await breathe();
       if (lease.lost) throw new LeaseLost();
       if (stopping) {
         // A graceful stop hands the job on at once: the next process need not wait for the lease.
