@@ -1,7 +1,7 @@
 /**
  * Reading an uploaded sheet: what the bytes are (never the file name or the declared type), and
  * the rows as text. CSV through papaparse (UTF-8, with or without a BOM, any of , ; tab as the
- * delimiter), XLSX through read-excel-file (the first sheet). Every cell comes back as trimmed text:
+ * delimiter), XLSX through read-excel-file (the first sheet; formula cells as their formula). Every cell comes back as trimmed text:
  * numbers as JavaScript writes them, dates as 'YYYY-MM-DD', booleans as TRUE / FALSE, so the checks
  * downstream are the same whichever format came in.
  */
@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { readSheet as readXlsxSheet } from 'read-excel-file/node';
 import { IMPORT_MAX_ROWS } from '@frameport/domain';
 import { importMessages } from './messages.ts';
+import { formulaCells } from './xlsx-formulas.ts';
 
 export type SheetFormat = 'csv' | 'xlsx';
 /** One row of the sheet: `rowNo` as a spreadsheet shows it (the header is row 1). */
@@ -85,12 +86,26 @@ function readCsv(bytes: Buffer): Sheet {
   return toSheet(parsed.data);
 }
 
+/**
+ * The first sheet through read-excel-file; a formula cell reads as its formula ('=HYPERLINK(…)'),
+ * not as the value a spreadsheet computed for it, so the row reader refuses it as it refuses one
+ * typed into a CSV (xlsx-formulas.ts).
+ */
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
   let data: unknown[][];
+  let formulas: Awaited<ReturnType<typeof formulaCells>>;
   try {
     data = (await readXlsxSheet(bytes, 1, { trim: true })) as unknown[][];
+    formulas = await formulaCells(bytes);
   } catch {
     throw new SheetError(importMessages.unreadableWorkbook);
+  }
+  for (const { row, column, formula } of formulas) {
+    if (row > IMPORT_MAX_ROWS + 1_000) continue;
+    while (data.length < row) data.push([]);
+    const cells = data[row - 1]!;
+    while (cells.length < column) cells.push(null);
+    cells[column - 1] = formula;
   }
   return toSheet(data);
 }
