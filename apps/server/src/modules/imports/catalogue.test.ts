@@ -7,9 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { readSheet as readXlsx } from 'read-excel-file/node';
 import sharp from 'sharp';
+import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_COLUMNS } from '@frameport/domain';
-import { auditLog, importJobs, productColours, productImages, products, stockMovements } from '../../db/schema.ts';
+import { auditLog, colours, importJobs, priceChanges, productColours, productImages, products, productTags, stockMovements, tags } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createStaffUser } from '../../test/factories.ts';
 import { headersFor } from '../../test/invoices.ts';
@@ -198,6 +199,146 @@ describe('a catalogue import', () => {
       'Image "notes.txt": Please upload a PNG, JPEG or WebP image.',
       'Image "missing.png" is not in the ZIP.',
     ]);
+  });
+});
+
+describe('a batch written together', () => {
+  it('gives each style of one batch its own result: unchanged, updated, (de)activated, created and refused', async () => {
+    await applyJob(
+      t,
+      admin,
+      (
+        await dryRun(
+          t,
+          admin,
+          worker,
+          'catalogue',
+          sheetOf([
+            row({ modelNumber: 'MX-1', colourCode: 'C1' }),
+            row({ modelNumber: 'MX-1', colourCode: 'C2', frameColour: 'Gold' }),
+            row({ modelNumber: 'MX-2', colourCode: 'C1', stock: 5 }),
+            row({ modelNumber: 'MX-2', colourCode: 'C2', frameColour: 'Gold', stock: 5 }),
+            row({ modelNumber: 'MX-3', colourCode: 'C1' }),
+          ]),
+        )
+      ).id,
+      worker,
+    );
+    const [teal] = await t.db.insert(colours).values({ name: 'Teal', hexCode: '#008080' }).returning();
+    const sheet = sheetOf([
+      row({ modelNumber: 'MX-1', colourCode: 'C1' }),
+      row({ modelNumber: 'MX-1', colourCode: 'C2', frameColour: 'Gold' }),
+      row({ modelNumber: 'mx-2', colourCode: 'C1', stock: 5, netPrice: '1650' }),
+      row({ modelNumber: 'MX-2', colourCode: 'C2', frameColour: 'Gold', stock: 8, netPrice: '1650' }),
+      row({ modelNumber: 'MX-2', colourCode: 'C3', frameColour: 'Crystal', stock: 4, netPrice: '1650' }),
+      row({ modelNumber: 'MX-3', colourCode: 'C1', active: 'No' }),
+      row({ modelNumber: 'MX-4', colourCode: 'C1', tags: 'Winter Drop, Autumn 2026', stock: 3 }),
+      row({ modelNumber: 'MX-5', colourCode: 'C1', tags: 'winter drop', stock: 0 }),
+      row({ modelNumber: 'MX-6', colourCode: 'C1', frameColour: 'Teal' }),
+    ]);
+    const job = await dryRun(t, admin, worker, 'catalogue', sheet);
+    expect(job.counts).toEqual({ create: 4, update: 3, unchanged: 2, error: 0 });
+    // The catalogue moves before the apply: MX-6's colour is gone, so MX-6 can no longer be written.
+    await t.db.delete(colours).where(eq(colours.id, teal!.id));
+    const before = await t.db.select({ id: auditLog.id }).from(auditLog);
+    await applyJob(t, admin, job.id, worker);
+    const done = await detail(t, admin, job.id);
+    expect(done).toMatchObject({ status: 'applied', appliedRows: 9 });
+    const byLabel = Object.fromEntries(done.rows.map((r: { label: string }) => [r.label, r]));
+    expect(byLabel['MX-6 C1']).toMatchObject({ action: 'error', errors: [{ column: 'Frame colour', message: expect.stringContaining('Frame colour') }] });
+    expect(await style('MX-6')).toBeNull();
+
+    const mx2 = await style('MX-2');
+    expect(mx2!.netPricePaise).toBe(165_000);
+    expect(mx2!.colours.map((c) => [c.colorVariant, c.availableStockQuantity])).toEqual([
+      ['C1', 5],
+      ['C2', 8],
+      ['C3', 4],
+    ]);
+    const c2Moves = await t.db.select().from(stockMovements).where(eq(stockMovements.productColourId, mx2!.colours[1]!.id));
+    expect(c2Moves.filter((m) => m.reason === 'import').map((m) => m.delta)).toEqual([3]);
+    const c3Moves = await t.db.select().from(stockMovements).where(eq(stockMovements.productColourId, mx2!.colours[2]!.id));
+    expect(c3Moves.map((m) => [m.reason, m.delta])).toEqual([['initial', 4]]);
+    const prices = await t.db.select().from(priceChanges).where(eq(priceChanges.productId, mx2!.id)).orderBy(priceChanges.id);
+    expect(prices.map((p) => [p.previousPricePaise, p.netPricePaise, p.importJobId])).toEqual([
+      [null, 149_900, prices[0]!.importJobId],
+      [149_900, 165_000, job.id],
+    ]);
+    expect((await style('MX-3'))!.isActive).toBe(false);
+
+    const mx4 = await style('MX-4');
+    const mx5 = await style('MX-5');
+    expect(Number(mx5!.productCode.slice(2))).toBe(Number(mx4!.productCode.slice(2)) + 1);
+    const winter = await t.db.select().from(tags).where(sql`lower(${tags.name}) = 'winter drop'`);
+    expect(winter.map((tag) => [tag.name, tag.isCollection])).toEqual([['Winter Drop', true]]);
+    const tagged = await t.db.select().from(productTags).where(eq(productTags.tagId, winter[0]!.id)).orderBy(productTags.productId);
+    expect(tagged.map((pt) => [pt.productId, pt.position])).toEqual([
+      [mx4!.id, 0],
+      [mx5!.id, 0],
+    ]);
+    expect(mx5!.searchKeywords).toContain('Winter Drop');
+
+    // One audit row per change, each with its before and after; nothing about the unchanged MX-1.
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product'), sql`${auditLog.id} > ${Math.max(0, ...before.map((b) => b.id))}`))
+      .orderBy(auditLog.id);
+    const mx1 = await style('MX-1');
+    const mx3 = await style('MX-3');
+    const actionsOf = (id: number) => audits.filter((a) => a.entityId === String(id)).map((a) => a.action);
+    expect(actionsOf(mx1!.id)).toEqual([]);
+    expect(actionsOf(mx2!.id).sort()).toEqual(['product.update', 'stock.import']);
+    expect(actionsOf(mx3!.id)).toEqual(['product.deactivate']);
+    expect(actionsOf(mx4!.id)).toEqual(['product.create']);
+    expect(actionsOf(mx5!.id)).toEqual(['product.create']);
+    const update = audits.find((a) => a.entityId === String(mx2!.id) && a.action === 'product.update')!;
+    expect(update.details).toMatchObject({
+      productCode: mx2!.productCode,
+      importJobId: job.id,
+      before: { netPrice: 1499, C3: null },
+      after: { netPrice: 1650, C3: { frameColour: 'Crystal', openingStock: 4 } },
+    });
+    expect(audits.find((a) => a.entityId === String(mx4!.id))!.details).toMatchObject({ productCode: mx4!.productCode, after: { tags: ['Winter Drop', 'Autumn 2026'] } });
+
+    // The same sheet again: every written style is unchanged, and applying it writes nothing.
+    const again = await dryRun(t, admin, worker, 'catalogue', sheet);
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 8, error: 1 });
+    const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.entity, 'product')))[0]!.n;
+    const audited = await count();
+    await applyJob(t, admin, again.id, worker);
+    expect(await count()).toBe(audited);
+  });
+});
+
+describe('XLSX formulas', () => {
+  it('reports a formula cell of a real workbook on its row and column, as a formula typed into a CSV, and changes nothing', async () => {
+    const cells = (model: string, override: Partial<Record<Key, Cell>>): Cell[] =>
+      row({ modelNumber: model, colourCode: 'C1' }).map((value, i) => {
+        const key = CATALOGUE_COLUMNS[i]!.key;
+        if (key in override) return override[key]!;
+        return value === '' ? null : { value, type: String };
+      });
+    const workbook = await writeXlsxFile(
+      [
+        HEADERS.map((value) => ({ value })),
+        cells('XF-1', { description: { type: 'Formula', value: '=HYPERLINK("http://evil.example","Click")' } }),
+        cells('XF-2', { warranty: { value: '=HYPERLINK("http://evil.example","x")', type: String } }),
+        cells('XF-3', { netPrice: { type: 'Formula', value: 'SUM(1000,499)' } }),
+        cells('XF-4', {}),
+      ] satisfies SheetData,
+    ).toBuffer();
+    const job = await dryRun(t, admin, worker, 'catalogue', workbook, 'formulas.xlsx');
+    expect(job.status, job.fileError).toBe('ready');
+    const byRow = Object.fromEntries(job.rows.map((r: { rowNo: number }) => [r.rowNo, r]));
+    expect(byRow[2].errors).toEqual([{ column: 'Description', message: 'Formulas are not accepted: =HYPERLINK("http://evil.example","Click"…' }]);
+    expect(byRow[3].errors).toEqual([{ column: 'Warranty', message: 'Formulas are not accepted: =HYPERLINK("http://evil.example","x")' }]);
+    expect(byRow[4].errors).toContainEqual({ column: 'Net price (₹)', message: 'Formulas are not accepted: =SUM(1000,499)' });
+    expect(byRow[5]).toMatchObject({ action: 'create', errors: [] });
+    expect(job.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 3 });
+    await applyJob(t, admin, job.id, worker);
+    for (const model of ['XF-1', 'XF-2', 'XF-3']) expect(await style(model)).toBeNull();
+    expect(await style('XF-4')).not.toBeNull();
   });
 });
 
