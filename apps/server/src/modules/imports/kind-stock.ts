@@ -38,6 +38,7 @@ export function stockHandler(setStockLevel: SetStockLevel): KindHandler {
         db,
         readers.map((r) => modelKey(r.text('modelNumber'))).filter((m) => m !== ''),
       );
+      const knownModels = new Set([...variants.keys()].map((k) => k.slice(0, k.lastIndexOf('|'))));
       const seen = new Map<string, number>();
       const out: PlannedRow[] = [];
       for (const r of readers) {
@@ -54,8 +55,7 @@ export function stockHandler(setStockLevel: SetStockLevel): KindHandler {
           else seen.set(key, r.row.rowNo);
           variant = variants.get(key);
           if (!variant) {
-            const styleKnown = [...variants.keys()].some((k) => k.startsWith(`${modelKey(model)}|`));
-            if (styleKnown) r.fail('colourCode', importMessages.unknownColour(model, code));
+            if (knownModels.has(modelKey(model))) r.fail('colourCode', importMessages.unknownColour(model, code));
             else r.fail('modelNumber', importMessages.unknownModel(model));
           }
         }
