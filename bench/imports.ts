@@ -88,9 +88,17 @@ async function upload(url: string, auth: Record<string, string>, sheet: Buffer, 
 
 async function waitFor(url: string, auth: Record<string, string>, id: number, status: string, timeoutMs = 900_000): Promise<Job> {
   const started = performance.now();
+  let last: Job | null = null;
   while (performance.now() - started < timeoutMs) {
-    const response = await fetch(`${url}/api/admin/imports/${id}?pageSize=1`, { headers: auth });
+    let response: Response;
+    try {
+      response = await fetch(`${url}/api/admin/imports/${id}?pageSize=1`, { headers: auth });
+    } catch (error) {
+      const seen = last ? `${last.status}, ${last.checkedRows} checked, ${last.appliedRows} applied` : 'nothing yet';
+      throw new Error(`polling job ${id} after ${((performance.now() - started) / 1000).toFixed(1)} s (last seen: ${seen})`, { cause: error });
+    }
     const job = ((await response.json()) as { Data: Job }).Data;
+    last = job;
     if (job.status === status) return job;
     if (job.status === 'failed') throw new Error(`job ${id} failed: ${job.fileError}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -100,7 +108,7 @@ async function waitFor(url: string, auth: Record<string, string>, id: number, st
 
 async function bench(backend: string, env: Record<string, string>) {
   console.log(`\n${backend}: seeding ${SEED_PRODUCTS} styles and starting the server…`);
-  const replica: Replica = await startReplica(`imports-${backend.toLowerCase()}`, { SEED_PRODUCTS, LOG_LEVEL: 'warn', ...env });
+  const replica: Replica = await startReplica(`imports-${backend.toLowerCase()}`, { SEED_PRODUCTS, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...env });
   try {
     await waitHealthy(replica, 300_000);
     const pid = replica.process.pid!;
@@ -139,8 +147,19 @@ async function bench(backend: string, env: Record<string, string>) {
         `${exportSeconds.toFixed(1)} s / ${roundTrip.toFixed(1)} s (${exportedRows.toLocaleString('en-IN')} rows) | ${before.now} → ${after.peak} MB |`,
     );
   } catch (error) {
-    const { exitCode, signalCode } = replica.process;
-    console.error(`${backend}: server exit ${exitCode ?? ''}${signalCode ?? ''}; it said:\n${replica.output().slice(-4000)}`);
+    // A dropped connection comes before the process's exit event: wait for it (a few seconds) to say how it ended.
+    const child = replica.process;
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        });
+      });
+    }
+    const ended = child.exitCode !== null ? `exit code ${child.exitCode}` : child.signalCode !== null ? `signal ${child.signalCode}` : 'still running';
+    console.error(`${backend}: server ${ended}; it said:\n${replica.output().slice(-4000)}`);
     throw error;
   } finally {
     await replica.stop();
