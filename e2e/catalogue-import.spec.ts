@@ -151,10 +151,12 @@ test('admin imports a sheet that changes 3 prices and adds 2 styles; the retaile
   }
 });
 
-test('admin edits banners and a support page on the content screen', async ({ page, request }) => {
+test('admin edits banners and a support page on the content screen', async ({ page, request }, testInfo) => {
   test.setTimeout(300_000);
+  // Each project edits its own page: the two sizes run side by side.
+  const pageName = testInfo.project.name === 'phone' ? 'CODEOFBUSINESSCONDUCT' : 'BUSINESSETHICS';
   const headers = await tokenOf(request, demo.admin);
-  const page0 = (await (await request.get('/api/Home/GetPages', { params: { pageName: 'BUSINESSETHICS' } })).json()).Data as {
+  const page0 = (await (await request.get('/api/Home/GetPages', { params: { pageName } })).json()).Data as {
     Title: string;
     Content: string;
     Year: string | null;
@@ -183,6 +185,8 @@ test('admin edits banners and a support page on the content screen', async ({ pa
     await banner.getByRole('checkbox', { name: 'Sign-in page' }).uncheck();
     await banner.getByRole('checkbox', { name: 'New arrivals' }).check();
     await banner.getByRole('button', { name: `Save ${title}` }).click();
+    // The button is also disabled while the save runs: the confirmation says the server has it.
+    await expect(page.getByText('Banner saved', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
     await expect(banner.getByRole('button', { name: `Save ${title}` })).toBeDisabled();
     const listed = (await (await request.get('/api/admin/banners', { headers })).json()).Data.banners as { title: string; flags: Record<string, boolean> }[];
     expect(listed.find((b) => b.title === title)?.flags).toMatchObject({ Home: true, Login: false, NewArrival: true });
@@ -197,7 +201,7 @@ test('admin edits banners and a support page on the content screen', async ({ pa
     await expect(banner).toHaveCount(0);
 
     // A support page: the preview keeps only what saving keeps; the saved page is the server's.
-    await page.getByRole('combobox', { name: 'Page' }).selectOption('BUSINESSETHICS');
+    await page.getByRole('combobox', { name: 'Page' }).selectOption(pageName);
     const editor = page.getByRole('textbox', { name: /Content \(HTML\)/ });
     await expect(editor).toHaveValue(page0.Content);
     await editor.fill('<h2>Ethics</h2><p onclick="alert(1)">Be fair.</p><script>alert(2)</script><a href="javascript:alert(3)">x</a>');
@@ -210,7 +214,7 @@ test('admin edits banners and a support page on the content screen', async ({ pa
     await expect(page.getByText('The page as saved')).toBeVisible();
     await accessible(page, 'content after saving a page');
   } finally {
-    await request.put('/api/admin/pages/BUSINESSETHICS', { headers, data: page0 });
+    await request.put(`/api/admin/pages/${pageName}`, { headers, data: page0 });
     const left = (await (await request.get('/api/admin/banners', { headers })).json()).Data.banners as { id: number; title: string }[];
     for (const b of left.filter((b) => b.title === title)) await request.delete(`/api/admin/banners/${b.id}`, { headers });
   }
