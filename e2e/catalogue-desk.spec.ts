@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Page, TestInfo } from '@playwright/test';
-import { demo, expect, expectAccessible, noHorizontalScroll, signIn, test, tokenOf, type Account } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff, test, tokenOf } from './fixtures.ts';
 
 /**
  * The catalogue desk's new-style journey end to end (issue 17): an admin creates a frame through
@@ -50,17 +50,6 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Ends the page's session and signs `user` in through /login: staff land on /admin. */
-async function signInStaff(page: Page, user: Account) {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin/);
 }
 
 /** axe, no sideways scroll and a full-page screenshot kept with the test's results. */

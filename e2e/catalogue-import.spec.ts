@@ -3,7 +3,7 @@ import { CATALOGUE_COLUMNS } from '@frameport/domain';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import sharp from 'sharp';
-import { demo, expect, expectAccessible, noHorizontalScroll, signIn, test, tokenOf, type Account, type Headers } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff, test, tokenOf, type Headers } from './fixtures.ts';
 
 /**
  * The catalogue desk's spreadsheet import end to end (issue 17): the admin exports the catalogue,
@@ -16,16 +16,6 @@ import { demo, expect, expectAccessible, noHorizontalScroll, signIn, test, token
 
 const HEADERS = CATALOGUE_COLUMNS.map((column) => column.header);
 const header = (key: (typeof CATALOGUE_COLUMNS)[number]['key']) => CATALOGUE_COLUMNS.find((column) => column.key === key)!.header;
-
-/** Ends the page's session and signs `user` in through /login: staff land on /admin. */
-async function signInStaff(page: Page, user: Account) {
-  if (page.url() !== 'about:blank') await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/orders$/);
-}
 
 /** A full-page screenshot among the test's results (for a person to look at the screens). */
 async function shot(page: Page, name: string) {

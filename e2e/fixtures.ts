@@ -136,6 +136,17 @@ export async function signIn(page: Page, user: Account) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** Ends the page's session and signs staff `user` in through /login: staff land on /admin. */
+export async function signInStaff(page: Page, user: Account) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin/);
+}
+
 export async function noHorizontalScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }

@@ -1,4 +1,4 @@
-import { demo, expect, expectAccessible, noHorizontalScroll, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test } from './fixtures.ts';
 
 /**
  * Receivables (back office III): accounts staff read the ageing of the demo's open invoices by
@@ -8,11 +8,7 @@ import { demo, expect, expectAccessible, noHorizontalScroll, test } from './fixt
  */
 test('accounts staff read receivables by retailer and by sales executive, and open a retailer from its row', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(demo.accounts.email);
-  await page.getByLabel('Password', { exact: true }).fill(demo.accounts.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin/);
+  await signInStaff(page, demo.accounts);
 
   await page.getByRole('link', { name: 'Receivables' }).click();
   const table = page.getByRole('table', { name: 'Receivables' });

@@ -1,7 +1,7 @@
 import { istDateOf } from '@frameport/domain';
 import type { Product } from '@frameport/domain/contract';
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, noHorizontalScroll, test, tokenOf, type Account } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf } from './fixtures.ts';
 
 /**
  * The catalogue desk's stock and money screens end to end (issue 17): the warehouse records a
@@ -10,17 +10,6 @@ import { demo, expect, expectAccessible, noHorizontalScroll, test, tokenOf, type
  * price (and cancels it) and creates a discount rule after its preview. axe and no sideways scroll
  * on /admin/stock, /admin/gst-rates and /admin/discounts, on a desktop and on a 390 px phone.
  */
-
-/** Ends the page's session and signs `user` in through /login: staff land on /admin. */
-async function signInStaff(page: Page, user: Account) {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin/);
-}
 
 /** A sunglasses style (type 2: the ordering specs use frames) with its first colour, as a retailer reads it. */
 async function aStyle(page: Page, project: string): Promise<{ product: Product; colourIndex: number }> {
