@@ -151,6 +151,26 @@ function toWire(row: DiscountRuleRow, stateName: string | null, audit: AuditRow[
 export type DiscountsService = ReturnType<typeof createDiscountsService>;
 
 export function createDiscountsService({ db, clock }: { db: Db; clock: Clock }) {
+  /** Writes `set` on a locked rule with its audit row (before and after). */
+  async function rewriteRule(
+    tx: Tx,
+    current: DiscountRuleRow,
+    set: Partial<typeof discountRules.$inferInsert>,
+    action: 'discount_rule.update' | 'discount_rule.end',
+    actor: { userId: number; ip: string; at: Date },
+  ): Promise<void> {
+    const [row] = await tx.update(discountRules).set(set).where(eq(discountRules.id, current.id)).returning();
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action,
+      entity: ENTITY,
+      entityId: String(current.id),
+      details: { before: auditView(current), after: auditView(row!) },
+      ip: actor.ip,
+      at: actor.at,
+    });
+  }
+
   async function lockRule(tx: Tx, id: number): Promise<DiscountRuleRow> {
     const [row] = await tx.select().from(discountRules).where(eq(discountRules.id, id)).for('update');
     if (!row) throw new AppError('not_found', m.notFound);
@@ -222,20 +242,7 @@ export function createDiscountsService({ db, clock }: { db: Db; clock: Clock }) 
         const merged: DiscountRuleFields = { ...fieldsOf(current), ...patch };
         refuseProblems(merged);
         await stateNameOf(tx, merged.stateId);
-        const [row] = await tx
-          .update(discountRules)
-          .set({ ...columnsOf(merged), updatedAt: now })
-          .where(eq(discountRules.id, id))
-          .returning();
-        await recordAudit(tx, {
-          actorUserId: identity.userId,
-          action: 'discount_rule.update',
-          entity: ENTITY,
-          entityId: String(id),
-          details: { before: auditView(current), after: auditView(row!) },
-          ip: request.ip,
-          at: now,
-        });
+        await rewriteRule(tx, current, { ...columnsOf(merged), updatedAt: now }, 'discount_rule.update', { userId: identity.userId, ip: request.ip, at: now });
         return detailOf(tx, id, now);
       });
     },
@@ -248,20 +255,8 @@ export function createDiscountsService({ db, clock }: { db: Db; clock: Clock }) 
         const current = await lockRule(tx, id);
         if (statusOf(current, now) === 'ended') throw new AppError('conflict', m.alreadyEnded);
         const startsLater = current.validFrom !== null && current.validFrom.getTime() > now.getTime();
-        const [row] = await tx
-          .update(discountRules)
-          .set({ validTo: now, ...(startsLater ? { validFrom: now } : {}), isActive: false, updatedAt: now })
-          .where(eq(discountRules.id, id))
-          .returning();
-        await recordAudit(tx, {
-          actorUserId: identity.userId,
-          action: 'discount_rule.end',
-          entity: ENTITY,
-          entityId: String(id),
-          details: { before: auditView(current), after: auditView(row!) },
-          ip: request.ip,
-          at: now,
-        });
+        const ended = { validTo: now, ...(startsLater ? { validFrom: now } : {}), isActive: false, updatedAt: now };
+        await rewriteRule(tx, current, ended, 'discount_rule.end', { userId: identity.userId, ip: request.ip, at: now });
         return detailOf(tx, id, now);
       });
     },
