@@ -54,6 +54,7 @@ export function ReceivablesPage() {
         <NativeSelect
           label="Group by"
           w={200}
+          className={desk.thumb}
           value={groupBy}
           onChange={(event) => setParams(event.currentTarget.value === 'retailer' ? {} : { groupBy: event.currentTarget.value }, { replace: true })}
           data={RECEIVABLES_GROUPS.map((value) => ({ value, label: GROUP_LABELS[value] }))}
