@@ -7,6 +7,22 @@ import { daysOverdue } from './invoices.ts';
 import { assertPaise, type Paise } from './money.ts';
 import { retailerMessages } from './retailer-messages.ts';
 
+/**
+ * Where a retailer stands. `Pending`: proposed by a sales executive, waiting for an admin;
+ * `Rejected`: an admin refused the proposal (with a reason); `Blocked`: cannot sign in (with a
+ * reason). Credit hold is not a status of its own in the table: it is the order desk's flag on an
+ * `Active` retailer (browse and keep a cart, place nothing), shown as "Credit hold" by
+ * `retailerStanding`.
+ */
+export const RETAILER_STATUSES = ['Pending', 'Active', 'Blocked', 'Rejected'] as const;
+export type RetailerStatus = (typeof RETAILER_STATUSES)[number];
+/** What the desk shows: the status, or `Credit hold` for an active retailer on hold. */
+export const RETAILER_STANDINGS = ['Pending', 'Active', 'Credit hold', 'Blocked', 'Rejected'] as const;
+export type RetailerStanding = (typeof RETAILER_STANDINGS)[number];
+export function retailerStanding(retailer: { status: RetailerStatus; creditHold: boolean }): RetailerStanding {
+  return retailer.status === 'Active' && retailer.creditHold ? 'Credit hold' : retailer.status;
+}
+
 const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** A normal taxpayer's GSTIN: state code, PAN, entity number, 'Z', check character. */

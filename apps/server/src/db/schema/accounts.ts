@@ -5,6 +5,7 @@
  * housekeeping deletes expired sign-in rows; modules/test-seeding (only with TEST_SEEDING=true)
  * creates retailers with their users, addresses and sales executive links for the end-to-end tests.
  */
+import { RETAILER_STATUSES } from '@frameport/domain';
 import { ROLE_NAMES, type Role as RoleCodeOfContract } from '@frameport/domain/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -78,7 +79,17 @@ export const retailers = pgTable(
     creditHoldReason: text(),
     creditUpdatedAt: tstz(),
     creditUpdatedByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    isActive: boolean().notNull().default(true),
+    /**
+     * Where the retailer stands (domain RETAILER_STATUSES): only `Active` retailers sign in, are
+     * listed for acting and order. Written by modules/retailers (approve, reject, block, unblock).
+     */
+    status: text({ enum: RETAILER_STATUSES }).notNull().default('Active'),
+    /** Why it was blocked or rejected; null when Active or Pending. */
+    statusReason: text(),
+    statusChangedAt: tstz(),
+    statusChangedByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The sales executive who proposed it from the retailer-facing app (null: created on the desk or seeded). */
+    proposedByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +104,13 @@ export const retailers = pgTable(
     check('retailers_credit_limit_nonneg', sql`credit_limit_paise >= 0`),
     check('retailers_payment_terms_range', sql`payment_terms_days is null or payment_terms_days between 0 and 365`),
     check('retailers_credit_hold_reason', sql`not credit_hold or credit_hold_reason is not null`),
+    uniqueIndex('retailers_gstin_unique')
+      .on(t.gstin)
+      .where(sql`gstin is not null and status <> 'Rejected'`),
+    index('retailers_status_idx').on(t.status),
+    index('retailers_business_name_lower_idx').on(sql`lower(business_name)`),
+    check('retailers_status_check', sql`status in (${sqlList(RETAILER_STATUSES)})`),
+    check('retailers_status_reason', sql`status not in ('Blocked', 'Rejected') or status_reason is not null`),
   ],
 );
 
@@ -255,6 +273,8 @@ export const emailChangeRequests = pgTable(
   (t) => [index('email_change_requests_user_id_idx').on(t.userId)],
 );
 
+export const PASSWORD_TOKEN_PURPOSES = ['reset', 'welcome'] as const;
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -262,6 +282,8 @@ export const passwordResetTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'reset': forgot password (short-lived); 'welcome': set a first password after approval (longer-lived). */
+    purpose: text({ enum: PASSWORD_TOKEN_PURPOSES }).notNull().default('reset'),
     tokenHash: text().notNull().unique(),
     expiresAt: tstz().notNull(),
     usedAt: tstz(),

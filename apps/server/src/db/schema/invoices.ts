@@ -7,7 +7,7 @@ import { INVOICE_PAYMENT_STATUSES } from '@frameport/domain';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, paise, tstz, updatedAt } from './columns.ts';
-import { retailers } from './accounts.ts';
+import { retailers, users } from './accounts.ts';
 import { orders } from './orders.ts';
 import { shipments } from './shipments.ts';
 
@@ -84,3 +84,37 @@ export const invoices = pgTable(
 
 export type Invoice = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
+
+/**
+ * Tax a buyer deducted at source when paying an invoice (section 194Q: 0.1 % for buyers with a
+ * turnover over ₹10 crore), recorded by accounts so the short-paid invoice closes: the amount is
+ * added to the invoice's `paid_paise` in the same transaction (settled by payments and TDS
+ * together). One per invoice. Written by modules/payments.
+ */
+export const invoiceTdsDeductions = pgTable(
+  'invoice_tds_deductions',
+  {
+    id: serial().primaryKey(),
+    invoiceId: integer()
+      .notNull()
+      .unique()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    retailerId: integer()
+      .notNull()
+      .references(() => retailers.id, { onDelete: 'restrict' }),
+    /** '194Q' */
+    section: text().notNull(),
+    amountPaise: paise().notNull(),
+    /** The buyer's challan or Form 16A reference, as accounts typed it. */
+    reference: text(),
+    recordedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_tds_deductions_retailer_id_idx').on(t.retailerId),
+    check('invoice_tds_deductions_amount_positive', sql`amount_paise > 0`),
+    check('invoice_tds_deductions_section', sql`section in ('194Q')`),
+  ],
+);
+
+export type InvoiceTdsDeduction = typeof invoiceTdsDeductions.$inferSelect;

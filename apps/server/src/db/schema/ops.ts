@@ -24,6 +24,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_user_id_created_at_idx').on(t.actorUserId, t.createdAt),
     index('audit_log_on_behalf_of_retailer_id_idx').on(t.onBehalfOfRetailerId, t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_action_created_at_idx').on(t.action, t.createdAt.desc()),
   ],
 );
 

@@ -329,7 +329,7 @@ describe('GET /api/Account/getRetailersList', () => {
     alpha = await createRetailer(t.db, { businessName: 'alpha Optics' });
     inactive = await createRetailer(t.db, { businessName: 'Closed Opticals' });
     notLinked = await createRetailer(t.db, { businessName: 'Elsewhere Eyewear' });
-    await t.db.update(retailers).set({ isActive: false }).where(eq(retailers.id, inactive.retailerId));
+    await t.db.update(retailers).set({ status: 'Blocked', statusReason: 'Closed the shop' }).where(eq(retailers.id, inactive.retailerId));
   });
 
   it('a sales executive gets its active linked retailers, by business name', async () => {

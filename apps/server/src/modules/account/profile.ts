@@ -202,7 +202,7 @@ export function createProfileService({ db, store, account }: ProfileServiceDeps)
       .from(retailers)
       .leftJoin(cities, eq(cities.id, retailers.cityId))
       .leftJoin(states, eq(states.id, retailers.stateId))
-      .where(and(eq(retailers.isActive, true), linkedOnly))
+      .where(and(eq(retailers.status, 'Active'), linkedOnly))
       .orderBy(asc(sql`lower(${retailers.businessName})`), asc(retailers.id));
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "retailers" DROP COLUMN "is_active";
