@@ -32,6 +32,7 @@ import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createDiscountsModule } from './modules/discounts/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
+import { createRetailersModule } from './modules/retailers/index.ts';
 import { createHousekeepingModule } from './modules/housekeeping/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createInvoicesModule } from './modules/invoices/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
     createStockModule(moduleDeps),
     createDiscountsModule(moduleDeps),
     createReportsModule(moduleDeps),
+    createRetailersModule(moduleDeps),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

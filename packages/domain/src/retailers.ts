@@ -105,3 +105,21 @@ export function ageReceivables(invoices: Iterable<{ dueDate: string; openPaise: 
   }
   return ageing;
 }
+
+// ── Whom a retailer calls ───────────────────────────────────────────────────────────────────
+
+/** Who a blocked or held retailer is told to call: its sales executive, or the distributor's accounts team. */
+export type RetailerContact = {
+  kind: 'salesExecutive' | 'accounts';
+  name: string;
+  phone: string | null;
+  email: string | null;
+};
+
+/** 'your sales executive Ravi Kumar on 9876543210', 'our accounts team (Frameport …) on +91 40 4012 3456'. */
+export function contactPhrase(contact: RetailerContact): string {
+  const who = contact.kind === 'salesExecutive' ? `your sales executive ${contact.name}` : `our accounts team (${contact.name})`;
+  if (contact.phone) return `${who} on ${contact.phone}`;
+  if (contact.email) return `${who} at ${contact.email}`;
+  return who;
+}

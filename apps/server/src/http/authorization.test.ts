@@ -468,6 +468,8 @@ const ROUTES: Record<string, RouteCase> = {
     },
   },
   // E-invoice readiness (modules/invoices e-invoice-routes.ts). createInvoice's buyer has no GSTIN: 409, past the gate.
+  // The retailers desk (modules/retailers): admin and accounts read.
+  'GET /api/admin/retailers': { kind: 'accounts', build: () => ({ query: { q: A.email } }) },
   'GET /api/admin/reports/receivables': { kind: 'accounts', build: () => ({ query: { groupBy: 'salesExecutive' } }) },
   'GET /api/admin/invoices/e-invoice': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31' } }) },
   'GET /api/admin/invoices/:id/e-invoice': { kind: 'accounts', build: async () => ({ params: { id: String(await invoiceOf(A)) } }) },

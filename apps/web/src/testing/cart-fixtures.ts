@@ -71,6 +71,7 @@ export function cartResponse(overrides: Partial<CartResponse> = {}): CartRespons
       CartId: 31,
     },
     ExpiryNotice: 'Lines in your purchase order expire if the order is not placed within 24 hours of adding.',
+    orderingBlocked: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
+import { OrderingBlockedSchema } from './admin-retailers.ts';
 
 /**
  * Cart contract (spec sections 3 and 7, Product cart calls), with the spec's field names.
@@ -193,6 +194,12 @@ export const CartResponseSchema = CartTotalsSchema.extend({
   LinesToChange: z.number().int(),
   /** Our addition: the expiry notice shown with the cart. */
   ExpiryNotice: text(),
+  /**
+   * Our addition: why Place order will be refused now (the retailer is on credit hold, or blocked),
+   * the sentence to show and whom to call; null when the retailer may order. Lines can still be
+   * added and changed.
+   */
+  orderingBlocked: OrderingBlockedSchema.nullable(),
 });
 export type CartResponse = z.infer<typeof CartResponseSchema>;
 

@@ -16,3 +16,4 @@ export * from './admin-discounts.ts';
 export * from './admin-pricing.ts';
 export * from './admin-images.ts';
 export * from './admin-reports.ts';
+export * from './admin-retailers.ts';

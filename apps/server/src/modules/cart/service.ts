@@ -17,6 +17,7 @@ import {
   priceLine,
   type PriceContext,
 } from '../pricing/service.ts';
+import { orderingBlocked } from '../retailers/service.ts';
 import { readCartLines } from './lines.ts';
 import { toCartItem, toCartTotals, toTaxAtRate } from './to-contract.ts';
 
@@ -56,7 +57,10 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
    * per rate (`rates` only when every line shares one rate).
    */
   async function view(acting: ActingContext, pageNumber: number, pageSize: number): Promise<CartResponse> {
-    const { ctx, cartId, lines, totals } = await pricedCart(acting.retailerId);
+    const [{ ctx, cartId, lines, totals }, blocked] = await Promise.all([
+      pricedCart(acting.retailerId),
+      orderingBlocked(db, acting.retailerId),
+    ]);
     const live = lines.filter((line) => !line.expired);
     const problems = cartLineProblems(
       live.map(({ row }) => ({ id: row.lineId, variantId: row.variantId, quantity: row.quantity, isFree: row.isFree, stock: row.stock })),
@@ -87,6 +91,7 @@ export function createCartService({ db, clock, config }: CartServiceDeps) {
         CartId: cartId,
       },
       ExpiryNotice: messages.cart.expiryNotice,
+      orderingBlocked: blocked,
     };
   }
 

@@ -20,6 +20,7 @@ import {
   takeStock,
   type Placed,
 } from './place.ts';
+import { orderingBlocked } from '../retailers/service.ts';
 import { creditBookOf } from './credit.ts';
 import { lineQuantitiesOf } from './status.ts';
 import { toMyOrder, toOrderDetails, toRetailerCredit, type ShipmentView } from './to-contract.ts';
@@ -56,6 +57,9 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
       result = await db.transaction(async (tx) => {
         const lines = await lockCartLines(tx, ctx, acting.retailerId, input.cartId);
         if (lines.length === 0) return { ...(await placedBefore(tx, acting.retailerId, input.cartId, key)), created: false };
+        // On credit hold (or blocked): the cart stays, the order is refused with why and whom to call.
+        const blocked = await orderingBlocked(tx, acting.retailerId, { lock: true });
+        if (blocked) throw new AppError('forbidden', blocked.message);
         const { need, variantIds, stock, totals } = await checkLimits(tx, lines, billTo);
         await takeStock(tx, { need, variantIds, stock }, now);
         const order = await insertOrder(tx, { acting, note: input.note, idempotencyKey: key, ctx, totals });

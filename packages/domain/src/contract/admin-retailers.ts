@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { dbId, rupees } from './primitives.ts';
+import { AuditEntrySchema } from './admin-orders.ts';
+import { AgeingSchema } from './admin-reports.ts';
+import { RETAILER_STANDINGS, RETAILER_STATUSES, normaliseTaxId } from '../retailers.ts';
+import { retailerMessages } from '../retailer-messages.ts';
+import { EMAIL_MAX_LENGTH, isValidEmail, normalisePhone } from '../validation.ts';
+import { ORDER_STATUSES } from '../order-desk.ts';
+
+/**
+ * The retailers desk (`/api/admin/retailers`, issue 18): list, CSV export, one retailer's page,
+ * create and edit (admin), approve or reject a sales executive's proposal (admin), block and unblock
+ * (admin, accounts); and `POST /api/Account/proposeRetailer` for a sales executive. camelCase
+ * fields; money is rupees on the wire; moments ISO 8601. Credit limit, payment terms and credit hold
+ * are set on the credit page (`/api/admin/retailers/:id/credit`), linked sales executives by
+ * `PUT /api/admin/retailers/:id/sales-executives`: they are shown here, not written.
+ */
+
+const id = z.number().int();
+const m = retailerMessages;
+
+// ── Fields of a retailer as a form sends them ───────────────────────────────────────────────
+
+const businessName = text().trim().min(2, m.form.businessNameRequired).max(200, 'A business name has at most 200 characters.');
+const firstName = text().trim().min(1, m.form.contactNameRequired).max(100, 'A name has at most 100 characters.');
+const lastName = text().trim().max(100, 'A name has at most 100 characters.');
+const email = text()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, m.form.emailInvalid)
+  .refine(isValidEmail, m.form.emailInvalid)
+  .transform((v) => v.toLowerCase());
+/** A mobile number; stored as its 10 digits. */
+const phone = text()
+  .max(20, m.form.phoneInvalid)
+  .refine((v) => normalisePhone(v) !== null, m.form.phoneInvalid)
+  .transform((v) => normalisePhone(v)!);
+const optionalPhone = text()
+  .max(20, m.form.phoneInvalid)
+  .transform((v) => v.trim())
+  .refine((v) => v === '' || normalisePhone(v) !== null, m.form.phoneInvalid)
+  .transform((v) => (v === '' ? null : normalisePhone(v)!))
+  .nullable();
+const address = text().trim().min(3, m.form.addressRequired).max(500, 'An address has at most 500 characters.');
+const pinCode = text()
+  .trim()
+  .regex(/^[1-9][0-9]{5}$/, m.form.pinInvalid);
+/** GSTIN as typed (spaces, lower case allowed): stored upper case; format, check character, state and PAN checked by the server. */
+const gstin = text()
+  .max(30, m.gstin.format)
+  .transform((v) => normaliseTaxId(v))
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+const pan = text()
+  .max(20, m.pan.format)
+  .transform((v) => normaliseTaxId(v))
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+const limit = z.number({ error: m.form.limitPositive }).int(m.form.limitPositive).min(1, m.form.limitPositive).max(1_000_000, m.form.limitPositive);
+const orderValue = z.number({ error: m.form.orderValueRange }).min(0, m.form.orderValueRange).max(100_000_000, m.form.orderValueRange);
+
+/**
+ * A sales executive's short form (`POST /api/Account/proposeRetailer`): the shop, its contact and
+ * billing address, GSTIN and PAN. The GSTIN (when given) must have a valid check character, the
+ * billing state's code and the PAN given; GSTIN and email must be new.
+ */
+export const ProposeRetailerBodySchema = z.object({
+  businessName,
+  firstName,
+  lastName: lastName.default(''),
+  email,
+  phone,
+  address,
+  stateId: dbId,
+  cityId: dbId,
+  pinCode,
+  gstin: gstin.default(null),
+  pan: pan.default(null),
+});
+export type ProposeRetailerBody = z.infer<typeof ProposeRetailerBodySchema>;
+export type ProposeRetailerInput = z.input<typeof ProposeRetailerBodySchema>;
+
+export const ProposeRetailerResponseSchema = z.object({
+  message: text(),
+  retailerId: id,
+  status: z.enum(RETAILER_STATUSES),
+});
+export type ProposeRetailerResponse = z.infer<typeof ProposeRetailerResponseSchema>;
+
+/** POST /api/admin/retailers (admin): an Active retailer and its sign-in user, who gets a mail to set a password. */
+export const AdminRetailerCreateSchema = ProposeRetailerBodySchema.extend({
+  alternatePhone: optionalPhone.default(null),
+  /** Pieces of one colour in one order. */
+  maxLimitPerVariant: limit.default(20),
+  /** Pieces in one order. */
+  maxOrderQuantity: limit.default(500),
+  /** Rupees, one order's value with GST. */
+  maxOrderValue: orderValue.default(500_000),
+  /** Sales executives (user ids) to link it to; more can be linked later. */
+  salesExecutiveIds: z.array(dbId).max(20).default([]),
+});
+export type AdminRetailerCreate = z.infer<typeof AdminRetailerCreateSchema>;
+export type AdminRetailerCreateInput = z.input<typeof AdminRetailerCreateSchema>;
+
+/**
+ * PATCH /api/admin/retailers/:id (admin): any of the business details, contact, billing address,
+ * GSTIN/PAN (checked as on create, against the address as it will be) and limits. The email is the
+ * retailer's and its sign-in user's (both change).
+ */
+export const AdminRetailerPatchSchema = z
+  .object({
+    businessName,
+    firstName,
+    lastName,
+    email,
+    phone,
+    alternatePhone: optionalPhone,
+    address,
+    stateId: dbId,
+    cityId: dbId,
+    pinCode,
+    gstin,
+    pan,
+    maxLimitPerVariant: limit,
+    maxOrderQuantity: limit,
+    maxOrderValue: orderValue,
+  })
+  .partial()
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), m.form.nothingToChange);
+export type AdminRetailerPatch = z.infer<typeof AdminRetailerPatchSchema>;
+export type AdminRetailerPatchInput = z.input<typeof AdminRetailerPatchSchema>;
+
+const reason = text().trim().min(3, m.status.reasonRequired).max(500, 'A reason has at most 500 characters.');
+/** POST …/reject and …/block. */
+export const RetailerReasonBodySchema = z.object({ reason });
+export type RetailerReasonBody = z.infer<typeof RetailerReasonBodySchema>;
+
+export const AdminRetailerIdParamsSchema = z.object({ id: dbId });
+
+// ── The list ────────────────────────────────────────────────────────────────────────────────
+
+/** name A→Z, city A→Z, createdAt newest first, outstanding largest first (direction turns any round). */
+export const ADMIN_RETAILER_SORTS = ['name', 'city', 'createdAt', 'outstanding'] as const;
+export type AdminRetailerSort = (typeof ADMIN_RETAILER_SORTS)[number];
+
+export const AdminRetailersFilterSchema = z.object({
+  /** Business name, contact name, email, GSTIN or city (part of it, any case). */
+  q: text().trim().max(100).optional(),
+  stateId: dbId.optional(),
+  /** Retailers linked to this sales executive (user id). */
+  salesExecutiveId: dbId.optional(),
+  /** Pending, Active (not on credit hold), Credit hold, Blocked or Rejected. */
+  status: z.enum(RETAILER_STANDINGS).optional(),
+});
+export type AdminRetailersFilter = z.infer<typeof AdminRetailersFilterSchema>;
+
+export const AdminRetailersQuerySchema = AdminRetailersFilterSchema.extend({
+  sort: z.enum(ADMIN_RETAILER_SORTS).default('name'),
+  /** Default: asc for name and city, desc for createdAt and outstanding. */
+  direction: z.enum(['asc', 'desc']).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminRetailersQuery = z.infer<typeof AdminRetailersQuerySchema>;
+
+/** GET /api/admin/retailers/export.csv: the list's filters and sort, every matching row. */
+export const AdminRetailersExportQuerySchema = AdminRetailersQuerySchema.omit({ pageNumber: true, pageSize: true });
+export type AdminRetailersExportQuery = z.infer<typeof AdminRetailersExportQuerySchema>;
+
+export const RetailerSalesExecutiveSchema = z.object({ userId: id, name: text(), email: text(), phone: text().nullable() });
+
+export const AdminRetailerRowSchema = z.object({
+  id,
+  businessName: text(),
+  /** The contact person. */
+  contactName: text(),
+  email: text(),
+  phone: text(),
+  city: text(),
+  stateName: text(),
+  gstin: text().nullable(),
+  status: z.enum(RETAILER_STATUSES),
+  /** The status, or 'Credit hold' for an Active retailer on hold. */
+  standing: z.enum(RETAILER_STANDINGS),
+  salesExecutives: z.array(text()),
+  /** Unpaid invoice balances, rupees. */
+  outstanding: rupees,
+  createdAt: text(),
+});
+export type AdminRetailerRow = z.infer<typeof AdminRetailerRowSchema>;
+
+export const AdminRetailersResponseSchema = z.object({
+  retailers: z.array(AdminRetailerRowSchema),
+  totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  /** Retailers per standing under the other filters (status left out), for the tabs. */
+  counts: z.record(z.enum(RETAILER_STANDINGS), z.number().int()),
+});
+export type AdminRetailersResponse = z.infer<typeof AdminRetailersResponseSchema>;
+
+// ── One retailer ────────────────────────────────────────────────────────────────────────────
+
+const who = z.object({ userId: id.nullable(), name: text(), role: text().nullable() });
+
+export const AdminRetailerAddressSchema = z.object({
+  id,
+  name: text(),
+  address: text(),
+  cityId: id,
+  city: text(),
+  stateId: id,
+  stateName: text(),
+  pinCode: text(),
+  phone: text(),
+  isDefault: z.boolean(),
+});
+
+export const AdminRetailerUserSchema = z.object({
+  id,
+  name: text(),
+  email: text(),
+  phone: text().nullable(),
+  isActive: z.boolean(),
+  lastLoginAt: text().nullable(),
+  /** Locked out by too many wrong passwords (the account's admin unlock opens it). */
+  locked: z.boolean(),
+  /** Open sessions now. */
+  activeSessions: z.number().int(),
+  /** Has never set a password (waits for the welcome link). */
+  awaitingPassword: z.boolean(),
+});
+
+export const AdminRetailerOrderSchema = z.object({
+  id,
+  orderRefNo: text(),
+  placedAt: text(),
+  status: z.enum(ORDER_STATUSES),
+  totalQuantity: z.number().int(),
+  total: rupees,
+});
+
+export const AdminRetailerInvoiceSchema = z.object({
+  id,
+  invoiceNo: text(),
+  invoiceDate: text(),
+  dueDate: text(),
+  total: rupees,
+  /** Still to pay. */
+  balance: rupees,
+  paymentStatus: text(),
+  /** Whole days past due; 0 when not due or paid. */
+  daysOverdue: z.number().int(),
+});
+
+export const AdminRetailerDetailSchema = z.object({
+  id,
+  businessName: text(),
+  firstName: text(),
+  lastName: text(),
+  email: text(),
+  phone: text(),
+  alternatePhone: text().nullable(),
+  gstin: text().nullable(),
+  pan: text().nullable(),
+  billing: z.object({
+    address: text(),
+    cityId: id,
+    city: text(),
+    stateId: id,
+    stateName: text(),
+    stateCode: text(),
+    pinCode: text(),
+  }),
+  shippingAddresses: z.array(AdminRetailerAddressSchema),
+  limits: z.object({ maxLimitPerVariant: z.number().int(), maxOrderQuantity: z.number().int(), maxOrderValue: rupees }),
+  credit: z.object({
+    creditLimit: rupees,
+    /** The retailer's own, or null when the default applies. */
+    paymentTermsDays: z.number().int().nullable(),
+    paymentTermsDefaultDays: z.number().int(),
+    creditHold: z.boolean(),
+    creditHoldReason: text().nullable(),
+  }),
+  status: z.enum(RETAILER_STATUSES),
+  standing: z.enum(RETAILER_STANDINGS),
+  statusReason: text().nullable(),
+  /** The last change of status (null for one never changed since it was created or seeded). */
+  statusChanged: z.object({ by: who.nullable(), at: text() }).nullable(),
+  proposedBy: who.nullable(),
+  createdAt: text(),
+  salesExecutives: z.array(RetailerSalesExecutiveSchema),
+  users: z.array(AdminRetailerUserSchema),
+  recentOrders: z.array(AdminRetailerOrderSchema),
+  recentInvoices: z.array(AdminRetailerInvoiceSchema),
+  /** Unpaid balances by days past due, on today in India. */
+  outstanding: AgeingSchema.extend({ asOf: text(), openInvoices: z.number().int() }),
+  /** The newest 20 audit entries about this retailer. */
+  audit: z.array(AuditEntrySchema),
+  /** What the caller may do now (status and role). */
+  actions: z.object({
+    edit: z.boolean(),
+    approve: z.boolean(),
+    reject: z.boolean(),
+    block: z.boolean(),
+    unblock: z.boolean(),
+  }),
+});
+export type AdminRetailerDetail = z.infer<typeof AdminRetailerDetailSchema>;
+
+// ── Cart and checkout: why a retailer cannot order ──────────────────────────────────────────
+
+export const RetailerContactSchema = z.object({
+  kind: z.enum(['salesExecutive', 'accounts']),
+  name: text(),
+  phone: text().nullable(),
+  email: text().nullable(),
+});
+
+/** On the cart (`orderingBlocked`): why Place order will be refused, and whom to call; null when it will not. */
+export const OrderingBlockedSchema = z.object({
+  reason: z.enum(['creditHold', 'blocked']),
+  /** The sentence to show, naming the contact. */
+  message: text(),
+  contact: RetailerContactSchema,
+});
+export type OrderingBlocked = z.infer<typeof OrderingBlockedSchema>;
