@@ -27,6 +27,8 @@ export const messages = {
     changePassword: 'Change Password',
     invoices: 'My Invoices',
     switchUser: 'Switch User',
+    /** A sales executive's short form for a new retailer (issue 18). */
+    proposeRetailer: 'Propose a retailer',
     logout: 'Logout',
     /** The profile menu's link to the separate lens product's login (spec section 2), in a new tab. */
     lensLogin: 'Lens login',

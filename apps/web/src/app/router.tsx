@@ -140,6 +140,22 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/admin/product.tsx')).AdminProductRoute }),
                       },
                       {
+                        path: 'retailers',
+                        lazy: async () => ({ Component: (await import('./routes/admin/retailers.tsx')).AdminRetailersRoute }),
+                      },
+                      {
+                        path: 'retailers/new',
+                        lazy: async () => ({ Component: (await import('./routes/admin/retailers-new.tsx')).AdminNewRetailerRoute }),
+                      },
+                      {
+                        path: 'retailers/:id',
+                        lazy: async () => ({ Component: (await import('./routes/admin/retailers-detail.tsx')).AdminRetailerRoute }),
+                      },
+                      {
+                        path: 'retailers/:id/edit',
+                        lazy: async () => ({ Component: (await import('./routes/admin/retailers-edit.tsx')).AdminEditRetailerRoute }),
+                      },
+                      {
                         path: 'retailers/:id/credit',
                         lazy: async () => ({ Component: (await import('./routes/admin/credit.tsx')).AdminCreditRoute }),
                       },
@@ -211,6 +227,10 @@ export const routes: RouteObject[] = [
                       {
                         path: 'my-orders',
                         lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
+                      },
+                      {
+                        path: 'propose-retailer',
+                        lazy: async () => ({ Component: (await import('./routes/propose-retailer.tsx')).ProposeRetailerRoute }),
                       },
                       {
                         path: 'express-checkout',

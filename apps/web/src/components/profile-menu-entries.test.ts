@@ -18,12 +18,14 @@ describe('profileMenuEntries', () => {
     expect(entriesOf({ isSalesExecutive: true, canOrder: false })).toEqual([
       ['My Profile', '/profile'],
       ['Switch User', '/profile?switch-user=true'],
+      ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],
     ]);
     expect(entriesOf({ isSalesExecutive: true, canOrder: true })).toEqual([
       ['My Profile', '/profile'],
       ['My Orders', '/profile?order=true'],
       ['Switch User', '/profile?switch-user=true'],
+      ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],
       ['My Invoices', '/profile?my-invoices=true'],
     ]);

@@ -3,6 +3,8 @@ export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 export const PURCHASE_ORDER_PATH = '/purchase-order';
 export const EXPRESS_CHECKOUT_PATH = '/express-checkout';
+/** A sales executive's short form for proposing a new retailer (it waits for an admin's approval). */
+export const PROPOSE_RETAILER_PATH = '/propose-retailer';
 /** /products with this hash opens its filters on arrival (the spec's /catalog-filter leads there). */
 export const CATALOGUE_FILTERS_HASH = '#filters';
 
@@ -34,4 +36,9 @@ export const ADMIN_LINKS = {
   content: `${ADMIN_PATH}/content`,
   // Back office III (issue 18).
   receivables: `${ADMIN_PATH}/receivables`,
+  /** The retailers list; `query` is its URL filters, e.g. `status=Pending`. */
+  retailers: (query = '') => `${ADMIN_PATH}/retailers${query === '' ? '' : `?${query}`}`,
+  newRetailer: `${ADMIN_PATH}/retailers/new`,
+  retailer: (id: number) => `${ADMIN_PATH}/retailers/${id}`,
+  editRetailer: (id: number) => `${ADMIN_PATH}/retailers/${id}/edit`,
 } as const;

@@ -42,6 +42,7 @@ describe('a sales executive who has not chosen a retailer', () => {
     expect(await profileMenuItems()).toEqual([
       ['My Profile', '/profile'],
       ['Switch User', '/profile?switch-user=true'],
+      ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],
       ['Logout', null],
     ]);
@@ -114,6 +115,7 @@ describe('a sales executive acting for a retailer', () => {
       ['My Profile', '/profile'],
       ['My Orders', '/profile?order=true'],
       ['Switch User', '/profile?switch-user=true'],
+      ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],
       ['My Invoices', '/profile?my-invoices=true'],
       ['Logout', null],

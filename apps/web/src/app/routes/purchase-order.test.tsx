@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { retailerMessages } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
@@ -160,6 +161,29 @@ describe('/purchase-order', () => {
     expect(within(dialog).getByText('You can track status of your orders at any time in my order section.')).toBeInTheDocument();
     expect(within(dialog).getByText('FP-000123')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'My Orders', selected: true })).toBeInTheDocument();
+  });
+
+  it('on credit hold: keeps the cart usable, Place order off with the reason and whom to call beside it (a link that dials)', async () => {
+    const message = retailerMessages.ordering.creditHold('Overdue over 60 days', 'your sales executive Ravi Kumar on 9000000009');
+    const fetchSpy = fakeCartServer({
+      cart: cartResponse({
+        orderingBlocked: { reason: 'creditHold', message, contact: { kind: 'salesExecutive', name: 'Ravi Kumar', phone: '9000000009', email: 'ravi@frameport.test' } },
+      }),
+    });
+    signIn();
+    const line = await openPurchaseOrder();
+
+    const notice = screen.getByText('Your account is on credit hold').closest('[role="status"]') as HTMLElement;
+    expect(notice).toHaveTextContent(message);
+    expect(within(notice).getByRole('link', { name: /Call Ravi Kumar: 9000000009/ })).toHaveAttribute('href', 'tel:9000000009');
+    expect(within(notice).getByRole('link', { name: 'ravi@frameport.test' })).toHaveAttribute('href', 'mailto:ravi@frameport.test');
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(new RegExp('Your account is on credit hold'));
+    // The lines can still be changed.
+    expect(within(line).getByRole('button', { name: `Delete ${LINE}` })).toBeEnabled();
+    await userEvent.setup().click(place);
+    expect(bodiesOf(fetchSpy, '/api/Order/placeOrder')).toEqual([]);
   });
 
   it('sends a signed-out visitor to /login', async () => {

@@ -14,6 +14,7 @@ import { ChooseRetailerPrompt } from '../../features/acting/components/choose-re
 import { useActing } from '../../lib/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
 import { CreditPanel } from '../../features/cart/components/credit-panel.tsx';
+import { ORDERING_BLOCKED_ID, OrderingBlockedNotice } from '../../features/cart/components/ordering-blocked.tsx';
 import { CartModelGroup, groupByModel, lineQuantityError } from '../../features/cart/components/cart-line.tsx';
 import classes from '../../features/cart/components/cart.module.css';
 import { PaymentSummary } from '../../features/cart/components/payment-summary.tsx';
@@ -36,7 +37,8 @@ type Confirming = { kind: 'delete'; item: CartItem } | { kind: 'clear' } | null;
  * stock, net unit price, quantity Update and Delete and its total before GST (the lines add up to
  * the subtotal); Clear Cart, Load more, order notes, the bill-to block, the server's payment
  * summary and Place order (fields lock while placing; off, with the reason beside it, while a line
- * is above its stock or the per-colour limit).
+ * is above its stock or the per-colour limit, or while the retailer is on credit hold: then the
+ * reason and whom to call are beside it).
  */
 export function PurchaseOrderRoute() {
   const { email, canOrder, isSalesExecutive } = useActing();
@@ -92,7 +94,10 @@ function PurchaseOrder({ email }: { email: string | null }) {
   const anyExpired = lines.some((item) => item.IsExpired);
   const cartId = data.billToInfo.CartId;
   const toChange = data.LinesToChange;
-  const canPlace = count > 0 && cartId !== null && !anyInvalid && toChange === 0 && !locked;
+  // On credit hold (or blocked) the cart stays usable; only Place order is off, with the reason and whom to call beside it.
+  const blocked = data.orderingBlocked;
+  const canPlace = count > 0 && cartId !== null && !anyInvalid && toChange === 0 && !locked && blocked === null;
+  const reasonIds = [blocked !== null && ORDERING_BLOCKED_ID, (toChange > 0 || anyInvalid) && 'place-order-reason'].filter(Boolean).join(' ');
   // The lines not loaded yet, as one row, so the lines on screen add up to the subtotal.
   const notShown = count - lines.length;
   const notShownPaise =
@@ -226,6 +231,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
             <PaymentSummary totals={data} />
             {/* Staff ordering for a retailer see its credit before placing; a retailer ordering for itself does not. */}
             {email !== null && <CreditPanel email={email} orderTotal={data.CartProductTotPricewithGST} />}
+            {blocked !== null && <OrderingBlockedNotice blocked={blocked} />}
             {toChange > 0 && (
               <Text size="sm" c="red.9" role="status" id="place-order-reason">
                 {messages.order.linesToChange(toChange)}
@@ -242,7 +248,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
               onClick={placeOrder}
               disabled={!canPlace}
               loading={locked}
-              aria-describedby={toChange > 0 || anyInvalid ? 'place-order-reason' : undefined}
+              aria-describedby={reasonIds === '' ? undefined : reasonIds}
             >
               Place order
             </Button>

@@ -18,6 +18,7 @@ const ADMIN_NAV = [
   { to: ADMIN_LINKS.discounts, label: 'Discounts', roles: ['admin'] },
   { to: ADMIN_LINKS.gstRates, label: 'GST rates', roles: ['admin'] },
   { to: ADMIN_LINKS.content, label: 'Content', roles: ['admin'] },
+  { to: ADMIN_LINKS.retailers(), label: 'Retailers', roles: ['admin', 'accounts'] },
   { to: ADMIN_LINKS.receivables, label: 'Receivables', roles: ['admin', 'accounts'] },
 ] as const;
 
