@@ -43,6 +43,7 @@ import { createPaymentsModule } from './modules/payments/index.ts';
 import { createPricesModule } from './modules/prices/index.ts';
 import { createProductsModule } from './modules/products/index.ts';
 import { createShipmentsModule } from './modules/shipments/index.ts';
+import { createStaffModule } from './modules/staff/index.ts';
 import { createStockModule } from './modules/stock/index.ts';
 import { createTestSeedingModule } from './modules/test-seeding/index.ts';
 import { createUploadsModule } from './modules/uploads/index.ts';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
     createDiscountsModule(moduleDeps),
     createReportsModule(moduleDeps),
     createRetailersModule(moduleDeps),
+    createStaffModule(moduleDeps, { account: account.service }),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

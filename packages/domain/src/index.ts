@@ -14,3 +14,4 @@ export * from './catalogue-desk.ts';
 export * from './catalogue-desk-messages.ts';
 export * from './retailers.ts';
 export * from './retailer-messages.ts';
+export * from './staff-messages.ts';

@@ -26,6 +26,7 @@ import {
   productImages,
   sessions,
   shipments,
+  users,
 } from '../db/schema.ts';
 import { hashToken } from '../modules/account/service.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -276,6 +277,15 @@ const retailerIdBody = ({ caller, actingFor }: Ctx) => ({ RetailerID: actingFor?
 /** A retailer party for calls about a record of "the subject" (staff naming nobody: retailer A's record). */
 const ownerOf = (subject: Party) => (subject.retailerId !== null ? subject : A);
 
+/** The sales team and staff users' calls change a user: each call gets a fresh one (never a party of this file). */
+let freshUsers = 0;
+async function freshStaff(role: 'salesexecutive' | 'warehouse', options: { linkedRetailerIds?: number[]; inactive?: boolean } = {}): Promise<string> {
+  const user = await createStaffUser(t.db, role, { linkedRetailerIds: options.linkedRetailerIds });
+  if (options.inactive) await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.userId));
+  return String(user.userId);
+}
+const newPerson = () => ({ name: 'Matrix Person', email: `matrix-${(freshUsers += 1)}-${randomBytes(3).toString('hex')}@example.com`, phone: '9876501234' });
+
 const ROUTES: Record<string, RouteCase> = {
   'POST /api/Account/logout': { kind: 'shared' },
   'GET /api/Account/getUserProfile': { kind: 'actingOptional' },
@@ -509,6 +519,32 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/admin/discount-rules/preview': { kind: 'admin', build: () => ({ body: { usePercentage: true, discountPercentage: 5 } }) },
   'PATCH /api/admin/discount-rules/:id': { kind: 'admin', build: async () => ({ params: { id: String(await futureRule()) }, body: { name: 'Matrix rule renamed' } }) },
   'POST /api/admin/discount-rules/:id/end': { kind: 'admin', build: async () => ({ params: { id: String(await futureRule()) } }) },
+  // The sales team and staff users (admin only).
+  'GET /api/admin/sales-executives': { kind: 'admin' },
+  'GET /api/admin/sales-executives/:id': { kind: 'admin', build: () => ({ params: { id: String(sales.userId) } }) },
+  'POST /api/admin/sales-executives': { kind: 'admin', build: () => ({ body: newPerson() }) },
+  'POST /api/admin/sales-executives/:id/deactivate': { kind: 'admin', build: async () => ({ params: { id: await freshStaff('salesexecutive') } }) },
+  'POST /api/admin/sales-executives/:id/reactivate': {
+    kind: 'admin',
+    build: async () => ({ params: { id: await freshStaff('salesexecutive', { inactive: true }) } }),
+  },
+  'POST /api/admin/sales-executives/:id/move-retailers': {
+    kind: 'admin',
+    build: async () => ({
+      params: { id: await freshStaff('salesexecutive', { linkedRetailerIds: [A.retailerId!] }) },
+      body: { retailerIds: [A.retailerId], toSalesExecutiveId: sales.userId },
+    }),
+  },
+  'PUT /api/admin/retailers/:id/sales-executives': {
+    kind: 'admin',
+    build: () => ({ params: { id: String(A.retailerId) }, body: { salesExecutiveIds: [sales.userId] } }),
+  },
+  'GET /api/admin/staff-users': { kind: 'admin', build: () => ({ query: { role: 'warehouse' } }) },
+  'POST /api/admin/staff-users': { kind: 'admin', build: () => ({ body: { ...newPerson(), role: 'warehouse' } }) },
+  'POST /api/admin/staff-users/:id/deactivate': { kind: 'admin', build: async () => ({ params: { id: await freshStaff('warehouse') } }) },
+  'POST /api/admin/staff-users/:id/reactivate': { kind: 'admin', build: async () => ({ params: { id: await freshStaff('warehouse', { inactive: true }) } }) },
+  'POST /api/admin/staff-users/:id/unlock': { kind: 'admin', build: async () => ({ params: { id: await freshStaff('warehouse') } }) },
+  'POST /api/admin/staff-users/:id/end-sessions': { kind: 'admin', build: async () => ({ params: { id: await freshStaff('warehouse') } }) },
   // Test seeding (TEST_SEEDING=true, as this file's server; absent by default: see below).
   'POST /api/test/retailers': { kind: 'admin', build: () => ({ body: { stateCode: '36', salesExecutiveUserId: sales.userId } }) },
   'POST /api/test/sales-executives': { kind: 'admin' },

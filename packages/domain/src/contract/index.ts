@@ -17,3 +17,4 @@ export * from './admin-pricing.ts';
 export * from './admin-images.ts';
 export * from './admin-reports.ts';
 export * from './admin-retailers.ts';
+export * from './admin-staff.ts';

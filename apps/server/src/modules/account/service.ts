@@ -359,3 +359,6 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The sign-in throttle's limits, for the staff desk's "sign-in locked" flag (modules/staff). */
+export { ACCOUNT_IDLE_RESET_MS, ACCOUNT_LIMIT, PAIR_LIMIT, PAIR_WINDOW_MS } from './throttle.ts';
