@@ -8,6 +8,7 @@ import {
   type AdminRetailersQuery,
 } from '@frameport/domain/contract/admin-retailers';
 import { CitySchema } from '@frameport/domain/contract/account';
+import { SalesExecutivesResponseSchema } from '@frameport/domain/contract/admin-staff';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, apiFetch, buildUrl, fetchFile } from '../../../lib/api-client.ts';
@@ -26,6 +27,7 @@ export const retailerKeys = {
   list: (query: RetailerListQuery) => [...retailerKeys.all(), 'list', query] as const,
   detail: (id: number) => [...retailerKeys.all(), 'detail', { id }] as const,
   cities: (stateId: number) => [...adminKeys.all(), 'cities', { stateId }] as const,
+  salesExecutiveOptions: () => [...retailerKeys.all(), 'sales-executive-options'] as const,
 };
 
 export const retailerQueries = {
@@ -48,6 +50,21 @@ export const retailerQueries = {
       queryKey: retailerKeys.cities(stateId),
       queryFn: ({ signal }) => apiFetch('/api/Account/getCities', { schema: CitySchema.array(), query: { stateId }, signal }),
       staleTime: Infinity,
+    }),
+  /**
+   * Every sales executive (GET /api/admin/sales-executives, admin only: tens of them, one page of
+   * 200), for the list's filter and the new retailer's link; by name.
+   */
+  salesExecutiveOptions: () =>
+    queryOptions({
+      queryKey: retailerKeys.salesExecutiveOptions(),
+      queryFn: async ({ signal }) => {
+        const page = await apiFetch('/api/admin/sales-executives', { schema: SalesExecutivesResponseSchema, query: { pageSize: 200, active: 'all' }, signal });
+        return page.salesExecutives
+          .map((executive) => ({ id: executive.id, name: executive.name, active: executive.active }))
+          .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'));
+      },
+      staleTime: 5 * 60_000,
     }),
 };
 

@@ -80,5 +80,12 @@ export function geography(url: URL): { data: unknown } | undefined {
   if (url.pathname === '/api/Account/getCountries') return { data: [india] };
   if (url.pathname === '/api/Account/getStates') return { data: states };
   if (url.pathname === '/api/Account/getCities') return { data: cities[Number(url.searchParams.get('stateId'))] ?? [] };
+  if (url.pathname === '/api/admin/sales-executives') return { data: salesExecutivesPage() };
   return undefined;
+}
+
+/** GET /api/admin/sales-executives's answer: two active and one deactivated. */
+export function salesExecutivesPage() {
+  const row = (id: number, name: string, active = true) => ({ id, name, email: `${name.split(' ')[0]!.toLowerCase()}@frameport.test`, phone: null, active, retailerCount: 3, outstanding: 0, lastSignInAt: null });
+  return { salesExecutives: [row(9, 'Ravi Kumar'), row(12, 'Meena Iyer'), row(15, 'Old Hand', false)], totalCount: 3, pageNumber: 1, pageSize: 200 };
 }

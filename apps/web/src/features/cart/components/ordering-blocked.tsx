@@ -1,6 +1,6 @@
 import type { OrderingBlocked } from '@frameport/domain/contract/admin-retailers';
 import { Anchor, Text } from '@mantine/core';
-import { IconLock, IconPhone } from '@tabler/icons-react';
+import { IconLock, IconMail, IconPhone } from '@tabler/icons-react';
 import classes from './cart.module.css';
 
 /** The id Place order's aria-describedby names, so a screen reader hears why it is off. */
@@ -24,19 +24,20 @@ export function OrderingBlockedNotice({ blocked }: { blocked: OrderingBlocked })
       </Text>
       <Text size="sm">{blocked.message}</Text>
       {(contact.phone !== null || contact.email !== null) && (
-        <Text size="sm" mt={4}>
+        <div className={classes.contactLinks}>
           {contact.phone !== null && (
-            <Anchor href={telOf(contact.phone)} fw={600} className={classes.contactLink}>
-              <IconPhone size={14} aria-hidden="true" /> Call {contact.name}: {contact.phone}
+            <Anchor href={telOf(contact.phone)} size="sm" fw={600} className={classes.contactLink} aria-label={`Call ${contact.name} on ${contact.phone}`}>
+              <IconPhone size={16} aria-hidden="true" />
+              Call {contact.phone}
             </Anchor>
           )}
-          {contact.phone !== null && contact.email !== null && ' · '}
           {contact.email !== null && (
-            <Anchor href={`mailto:${contact.email}`} className={classes.contactLink}>
+            <Anchor href={`mailto:${contact.email}`} size="sm" className={classes.contactLink} aria-label={`Email ${contact.name} at ${contact.email}`}>
+              <IconMail size={16} aria-hidden="true" />
               {contact.email}
             </Anchor>
           )}
-        </Text>
+        </div>
       )}
     </div>
   );

@@ -42,6 +42,7 @@ export function NewRetailerPage() {
   const role = useStaffRole();
   const states = useQuery(adminQueries.states());
   const create = useCreateRetailer();
+  const executives = useQuery({ ...retailerQueries.salesExecutiveOptions(), enabled: role === 'admin' });
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -72,7 +73,15 @@ export function NewRetailerPage() {
       ) : states.isError ? (
         <LoadError title={text.formLoadFailed} {...retryQuery(states)} />
       ) : (
-        <RetailerForm detail={null} states={states.data} saving={create.isPending} refusal={refusal} onSubmit={submit} cancelTo={ADMIN_LINKS.retailers()} />
+        <RetailerForm
+          detail={null}
+          states={states.data}
+          salesExecutives={executives.data ?? null}
+          saving={create.isPending}
+          refusal={refusal}
+          onSubmit={submit}
+          cancelTo={ADMIN_LINKS.retailers()}
+        />
       )}
     </Stack>
   );

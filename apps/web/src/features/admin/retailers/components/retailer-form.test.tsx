@@ -1,5 +1,5 @@
 import { retailerMessages } from '@frameport/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../testing/render-app.tsx';
@@ -80,6 +80,10 @@ describe('the retailer form (create and edit)', () => {
     await fillNew(user);
     await user.type(screen.getByRole('textbox', { name: /GSTIN/ }), '36aapfu0939f1zw');
     await user.type(screen.getByRole('textbox', { name: /^PAN/ }), 'aapfu 0939 f');
+    const executive = screen.getByRole('combobox', { name: /Looked after by/ });
+    await waitFor(() => expect(executive).toBeEnabled());
+    expect(within(executive).queryByRole('option', { name: /Old Hand/ })).not.toBeInTheDocument();
+    await user.selectOptions(executive, '12');
     await user.click(screen.getByRole('button', { name: 'Create retailer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/retailers/77'));
     const [sent] = sentTo(server, '/api/admin/retailers');
@@ -96,6 +100,7 @@ describe('the retailer form (create and edit)', () => {
       maxLimitPerVariant: 20,
       maxOrderQuantity: 500,
       maxOrderValue: 500000,
+      salesExecutiveIds: [12],
     });
     expect(sent!.key).toMatch(/^web-/);
   });

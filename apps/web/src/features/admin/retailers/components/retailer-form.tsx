@@ -95,6 +95,8 @@ type Props = {
   refusal: string | null;
   onSubmit: (values: AdminRetailerCreate) => void;
   cancelTo: string;
+  /** A new retailer's possible sales executives (active ones are offered); null while loading or when they could not be loaded. */
+  salesExecutives?: { id: number; name: string; active: boolean }[] | null;
 };
 
 /**
@@ -103,7 +105,7 @@ type Props = {
  * rules as they are typed (a GSTIN's problem shows when the field is left). Credit terms and hold
  * are on the credit page; sales executives are linked on the retailer's page.
  */
-export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancelTo }: Props) {
+export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancelTo, salesExecutives = null }: Props) {
   const stateCodeOf = useMemo(() => {
     const codes = new Map(states.map((state) => [state.StateID, state.TIN]));
     return (stateId: number) => codes.get(stateId) ?? null;
@@ -126,6 +128,7 @@ export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancel
   const numberField = (name: FieldPath<RetailerFormValues>) => register(name, { setValueAs: (value: unknown) => (value === '' ? Number.NaN : Number(value)) });
   const { field: stateField } = useController({ control, name: 'stateId' });
   const { field: cityField } = useController({ control, name: 'cityId' });
+  const { field: executivesField } = useController({ control, name: 'salesExecutiveIds' });
   const taxField = (name: 'gstin' | 'pan') =>
     register(name, {
       // Shown as stored once the field is left: upper case, no spaces.
@@ -139,7 +142,7 @@ export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancel
           <Title order={2} fz="md" id="retailer-form-business" mb="xs">
             Business and contact
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" className={classes.grid}>
             <TextInput label="Business name" required autoComplete="organization" {...register('businessName')} error={errors.businessName?.message} className={classes.wide} />
             <TextInput label="Contact first name" required autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
             <TextInput label="Contact last name" autoComplete="family-name" {...register('lastName')} error={errors.lastName?.message} />
@@ -153,7 +156,7 @@ export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancel
           <Title order={2} fz="md" id="retailer-form-address" mb="xs">
             Billing address and tax
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" className={classes.grid}>
             <Textarea label="Address" required rows={2} autoComplete="street-address" {...register('address')} error={errors.address?.message} className={classes.wide} />
             <NativeSelect
               label="State"
@@ -207,7 +210,7 @@ export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancel
           <Title order={2} fz="md" id="retailer-form-limits" mb="xs">
             Order limits
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs" className={classes.grid}>
             <TextInput label="Pieces of one colour per order" required inputMode="numeric" {...numberField('maxLimitPerVariant')} error={errors.maxLimitPerVariant?.message} />
             <TextInput label="Pieces per order" required inputMode="numeric" {...numberField('maxOrderQuantity')} error={errors.maxOrderQuantity?.message} />
             <TextInput label="Order value with GST (₹)" required inputMode="decimal" {...numberField('maxOrderValue')} error={errors.maxOrderValue?.message} />
@@ -216,6 +219,27 @@ export function RetailerForm({ detail, states, saving, refusal, onSubmit, cancel
             Credit limit, payment terms and credit hold are set on the retailer's credit page.
           </Text>
         </Paper>
+
+        {detail === null && (
+          <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="retailer-form-sales">
+            <Title order={2} fz="md" id="retailer-form-sales" mb="xs">
+              Sales executive
+            </Title>
+            <NativeSelect
+              label="Looked after by"
+              description="More can be linked, or the retailer moved, on its page later."
+              maw={420}
+              disabled={salesExecutives === null}
+              value={String(executivesField.value?.[0] ?? '')}
+              onChange={(event) => executivesField.onChange(event.currentTarget.value === '' ? [] : [Number(event.currentTarget.value)])}
+              onBlur={executivesField.onBlur}
+              data={[
+                { value: '', label: salesExecutives === null ? 'Nobody for now (the list is not loaded)' : 'Nobody for now' },
+                ...(salesExecutives ?? []).filter((executive) => executive.active).map((executive) => ({ value: String(executive.id), label: executive.name })),
+              ]}
+            />
+          </Paper>
+        )}
 
         {refusal !== null && refusedField === null && (
           <Alert color="red" variant="light" role="alert">

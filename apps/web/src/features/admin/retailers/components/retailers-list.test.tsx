@@ -116,9 +116,22 @@ describe('the retailers desk’s list', () => {
     expect(screen.getByText(/Accounts staff block and unblock retailers/)).toBeInTheDocument();
   });
 
-  it('names the sales executive a link filtered by, and drops the filter on request', async () => {
+  it('lets an admin choose a sales executive from all of them (a deactivated one marked)', async () => {
     const user = userEvent.setup();
-    const { server, router } = await openList('/admin/retailers?salesExecutiveId=9');
+    const { server, router } = await openList();
+    const select = screen.getByRole('combobox', { name: 'Sales executive' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Old Hand (inactive)' })).toBeInTheDocument());
+    expect(sentTo(server, '/api/admin/sales-executives', 'GET')[0]!.url.searchParams.get('pageSize')).toBe('200');
+    await user.selectOptions(select, '12');
+    await waitFor(() => expect(router.state.location.search).toBe('?salesExecutiveId=12'));
+    await waitFor(() => expect(sentTo(server, '/api/admin/retailers', 'GET').at(-1)!.url.searchParams.get('salesExecutiveId')).toBe('12'));
+  });
+
+  it('shows accounts staff (who may not list sales executives) whom a link filtered by, and drops the filter on request', async () => {
+    const user = userEvent.setup();
+    const { server, router } = await openList('/admin/retailers?salesExecutiveId=9', 'Accounts');
+    expect(screen.queryByRole('combobox', { name: 'Sales executive' })).not.toBeInTheDocument();
+    expect(sentTo(server, '/api/admin/sales-executives', 'GET')).toEqual([]);
     await screen.findByRole('row', { name: /Verma Opticals/ });
     expect(sentTo(server, '/api/admin/retailers', 'GET')[0]!.url.searchParams.get('salesExecutiveId')).toBe('9');
     // Both rows share only Ravi Kumar: that is who the filter is.

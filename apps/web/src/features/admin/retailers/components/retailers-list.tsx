@@ -126,8 +126,12 @@ export function RetailersList() {
             ...(states.data ?? []).map((state) => ({ value: String(state.StateID), label: state.StateName })),
           ]}
         />
-        {filters.salesExecutiveId !== null && (
-          <SalesExecutiveFilter name={salesExecutiveName(data?.retailers ?? [])} onClear={() => change({ salesExecutiveId: null })} />
+        {role === 'admin' ? (
+          <SalesExecutiveSelect value={filters.salesExecutiveId} onChange={(salesExecutiveId) => change({ salesExecutiveId })} />
+        ) : (
+          filters.salesExecutiveId !== null && (
+            <SalesExecutiveFilter name={salesExecutiveName(data?.retailers ?? [])} onClear={() => change({ salesExecutiveId: null })} />
+          )
         )}
         <NativeSelect
           label="Sort"
@@ -178,9 +182,30 @@ export function salesExecutiveName(rows: AdminRetailerRow[]): string | null {
   return shared.length === 1 ? shared[0]! : null;
 }
 
+/** An admin chooses among every sales executive (the list of them is an admin's call). */
+function SalesExecutiveSelect({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
+  const options = useQuery(retailerQueries.salesExecutiveOptions());
+  const known = options.data ?? [];
+  return (
+    <NativeSelect
+      label="Sales executive"
+      size="xs"
+      className={desk.thumb}
+      value={value === null ? '' : String(value)}
+      onChange={(event) => onChange(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+      data={[
+        { value: '', label: options.isPending ? 'Loading…' : options.isError ? 'All (the list could not be loaded)' : 'All sales executives' },
+        ...known.map((executive) => ({ value: String(executive.id), label: executive.active ? executive.name : `${executive.name} (inactive)` })),
+        // A link's choice that the list does not hold (yet) stays shown.
+        ...(value !== null && !known.some((executive) => executive.id === value) ? [{ value: String(value), label: options.isPending ? 'Loading…' : 'The chosen one' }] : []),
+      ]}
+    />
+  );
+}
+
 /**
- * The sales executive filter, set by a link (the dashboard's, a retailer page's): who it is and a
- * way to drop it. There is no list of sales executives to choose from in the API yet.
+ * Accounts staff may not list sales executives (an admin's call): a link's filter (the
+ * dashboard's, a retailer page's) shows who it is and a way to drop it.
  */
 function SalesExecutiveFilter({ name, onClear }: { name: string | null; onClear: () => void }) {
   return (
