@@ -184,6 +184,18 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute }),
                       },
                       {
+                        path: 'sales-team',
+                        lazy: async () => ({ Component: (await import('./routes/admin/sales-team.tsx')).AdminSalesTeamRoute }),
+                      },
+                      {
+                        path: 'sales-team/:id',
+                        lazy: async () => ({ Component: (await import('./routes/admin/sales-team-detail.tsx')).AdminSalesExecutiveRoute }),
+                      },
+                      {
+                        path: 'staff',
+                        lazy: async () => ({ Component: (await import('./routes/admin/staff.tsx')).AdminStaffRoute }),
+                      },
+                      {
                         path: 'content',
                         lazy: async () => ({ Component: (await import('./routes/admin/content.tsx')).AdminContentRoute }),
                       },

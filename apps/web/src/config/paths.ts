@@ -36,6 +36,9 @@ export const ADMIN_LINKS = {
   content: `${ADMIN_PATH}/content`,
   // Back office III (issue 18).
   receivables: `${ADMIN_PATH}/receivables`,
+  salesTeam: `${ADMIN_PATH}/sales-team`,
+  salesExecutive: (id: number) => `${ADMIN_PATH}/sales-team/${id}`,
+  staff: `${ADMIN_PATH}/staff`,
   /** The retailers list; `query` is its URL filters, e.g. `status=Pending`. */
   retailers: (query = '') => `${ADMIN_PATH}/retailers${query === '' ? '' : `?${query}`}`,
   newRetailer: `${ADMIN_PATH}/retailers/new`,

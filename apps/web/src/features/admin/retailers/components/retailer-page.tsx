@@ -16,6 +16,7 @@ import { notifyError, RESULT_TOAST_MS } from '../../../../lib/notify.ts';
 import { inr } from '../../admin-display.ts';
 import desk from '../../components/desk-table.module.css';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { RetailerSalesExecutivesEditor } from '../../staff/components/retailer-sales-executives-editor.tsx';
 import { ActionDialog, useReason } from '../../order/components/action-dialog.tsx';
 import { auditDetailRows, formatDateTime, formatDay, whoText } from '../../order/order-display.ts';
 import { retailerQueries, useStatusAction, type StatusAction } from '../api.ts';
@@ -206,6 +207,7 @@ function RetailerView({ retailer }: { retailer: AdminRetailerDetail }) {
               ))}
             </ul>
           )}
+          <RetailerSalesExecutivesEditor key={retailer.salesExecutives.map((executive) => executive.userId).join(',')} retailerId={retailer.id} current={retailer.salesExecutives} />
         </Paper>
       </section>
 
