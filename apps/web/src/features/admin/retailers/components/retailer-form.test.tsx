@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../../../../testing/signed-in-fixtures.ts';
 import { fakeDeskServer, sentTo } from '../../stock/stock-fixtures.ts';
-import { geography, retailerDetail } from '../retailer-fixtures.ts';
+import { geography, retailerDetail } from '../../../../testing/retailer-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => {

@@ -5,7 +5,7 @@ import type { AdminRetailerDetail } from '@frameport/domain/contract/admin-retai
 import { renderApp } from '../../../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../../../../testing/signed-in-fixtures.ts';
 import { fakeDeskServer, sentTo } from '../../stock/stock-fixtures.ts';
-import { retailerDetail } from '../retailer-fixtures.ts';
+import { retailerDetail } from '../../../../testing/retailer-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => {

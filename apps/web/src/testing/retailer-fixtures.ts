@@ -1,7 +1,7 @@
+/** Test data for the retailers desk and the proposal form (tests only). */
 import type { AdminRetailerDetail, AdminRetailerRow, AdminRetailersResponse } from '@frameport/domain/contract/admin-retailers';
 import type { City, Country, State } from '@frameport/domain/contract/account';
 
-/** Test data for the retailers desk's screens (tests only). */
 
 export function retailerRow(overrides: Partial<AdminRetailerRow> = {}): AdminRetailerRow {
   return {
