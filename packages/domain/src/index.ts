@@ -15,3 +15,4 @@ export * from './catalogue-desk-messages.ts';
 export * from './retailers.ts';
 export * from './retailer-messages.ts';
 export * from './staff-messages.ts';
+export * from './sales-reports.ts';

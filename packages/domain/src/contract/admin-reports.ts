@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AgeingBucket } from '../retailers.ts';
+import { salesReportMessages } from '../sales-reports.ts';
+import { calendarDay } from './admin-pricing.ts';
 import { rupees } from './primitives.ts';
 import { text } from './text.ts';
 
@@ -49,3 +51,134 @@ export const ReceivablesReportSchema = z.object({
   openInvoices: z.number().int(),
 });
 export type ReceivablesReport = z.infer<typeof ReceivablesReportSchema>;
+
+// ── Sales ───────────────────────────────────────────────────────────────────────────────────
+
+export const SALES_GROUPS = ['brand', 'style', 'state', 'city', 'retailer', 'salesExecutive', 'week'] as const;
+export type SalesGroup = (typeof SALES_GROUPS)[number];
+
+export const SALES_GROUP_LABELS: Record<SalesGroup, string> = {
+  brand: 'Brand',
+  style: 'Style',
+  state: 'State',
+  city: 'City',
+  retailer: 'Retailer',
+  salesExecutive: 'Sales executive',
+  week: 'Week',
+};
+
+export const REPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+
+/** GET /api/admin/reports/sales: invoices dated from `from` to `to` (both counted, India days). */
+export const SalesQuerySchema = z
+  .object({
+    /** Default: the first of this month (India). */
+    from: calendarDay.optional(),
+    /** Default: today (India). */
+    to: calendarDay.optional(),
+    groupBy: z.enum(SALES_GROUPS).default('brand'),
+    /** json (default, the envelope), or the same rows as a csv or xlsx file. */
+    format: z.enum(REPORT_FORMATS).default('json'),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: salesReportMessages.range.order, path: ['from'] });
+export type SalesQuery = z.infer<typeof SalesQuerySchema>;
+
+/** Quantity and value of what was invoiced, with the GST the invoices charged, in rupees. */
+export const SalesFiguresSchema = z.object({
+  /** Invoices billing something of this group. */
+  invoices: z.number().int(),
+  /** Pieces billed (free pieces not counted). */
+  quantity: z.number().int(),
+  /** Value after discounts, before GST. */
+  taxable: rupees,
+  cgst: rupees,
+  sgst: rupees,
+  igst: rupees,
+  /** cgst + sgst + igst */
+  tax: rupees,
+  /** taxable + tax (an invoice's round-off is not part of any line). */
+  total: rupees,
+});
+export type SalesFigures = z.infer<typeof SalesFiguresSchema>;
+
+export const SalesRowSchema = SalesFiguresSchema.extend({
+  /**
+   * The group's key: brand id, product id, state code, 'state code|city', retailer id, sales
+   * executive user id ('none' for retailers nobody looks after), or the week's Monday 'YYYY-MM-DD'.
+   */
+  key: text(),
+  /** The brand, retailer, product or sales executive id; null for states, cities, weeks and 'No sales executive'. */
+  id: z.number().int().nullable(),
+  /** Brand, style name, state, city, retailer, sales executive, or 'Week of 23 Nov 2026'. */
+  name: text(),
+  /** Style: the model number; city: its state; retailer: city and state; sales executive: retailers billed; week: Monday to Sunday. */
+  detail: text().nullable(),
+});
+export type SalesRow = z.infer<typeof SalesRowSchema>;
+
+export const SalesReportSchema = z.object({
+  from: text(),
+  to: text(),
+  groupBy: z.enum(SALES_GROUPS),
+  /**
+   * Largest total first (weeks: oldest first, every week of the range, empty ones as zeros). A
+   * retailer linked to two sales executives counts under each.
+   */
+  rows: z.array(SalesRowSchema),
+  /** Every billed line once (not the sum of the rows when a retailer has two sales executives). */
+  totals: SalesFiguresSchema,
+});
+export type SalesReport = z.infer<typeof SalesReportSchema>;
+
+// ── GST summary ─────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/admin/reports/gst: the invoices dated in a month (India). */
+export const GstQuerySchema = z.object({
+  /** 'YYYY-MM'; default this month. */
+  month: text()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, salesReportMessages.month)
+    .optional(),
+  format: z.enum(REPORT_FORMATS).default('json'),
+});
+export type GstQuery = z.infer<typeof GstQuerySchema>;
+
+const GstHeadsSchema = z.object({ taxable: rupees, cgst: rupees, sgst: rupees, igst: rupees, tax: rupees });
+
+export const GstRateRowSchema = GstHeadsSchema.extend({
+  /** The full rate: CGST + SGST, or IGST. */
+  ratePercent: z.number(),
+  /** Taxable value supplied within the supplier's State (CGST + SGST) and to other States (IGST). */
+  intraTaxable: rupees,
+  interTaxable: rupees,
+  /** Invoices with a line at this rate. */
+  invoices: z.number().int(),
+});
+export type GstRateRow = z.infer<typeof GstRateRowSchema>;
+
+export const GstStateRowSchema = GstHeadsSchema.extend({
+  /** The place of supply: the invoice's bill-to State (the one its tax was charged for). */
+  stateCode: text(),
+  state: text(),
+  /** intra: CGST + SGST (the supplier's own State); inter: IGST. */
+  kind: z.enum(['intra', 'inter']),
+  invoices: z.number().int(),
+});
+export type GstStateRow = z.infer<typeof GstStateRowSchema>;
+
+export const GstSummarySchema = z.object({
+  month: text(),
+  from: text(),
+  to: text(),
+  byRate: z.array(GstRateRowSchema),
+  byState: z.array(GstStateRowSchema),
+  totals: GstHeadsSchema.extend({
+    /** Every invoice dated in the month. */
+    invoices: z.number().int(),
+    /** The invoices' amounts: taxable + tax + roundOff. */
+    invoiceValue: rupees,
+    /** What the whole-order invoices rounded their totals by (0 on shipments' invoices). */
+    roundOff: rupees,
+  }),
+});
+export type GstSummaryReport = z.infer<typeof GstSummarySchema>;
