@@ -155,6 +155,9 @@ test('an order goes from the queue through a credit override and two shipments t
   // The warehouse finds the order in the queue with the keyboard and cannot confirm it.
   await page.goto('/login');
   await switchTo(page, demo.warehouse, /\/admin/);
+  // Staff land on the dashboard (/admin); its "Waiting for confirmation" tile opens the queue's Placed tab.
+  await page.getByRole('link', { name: /Waiting for confirmation/ }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?status=Placed$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await accessible(page, 'the order queue');
   await page.keyboard.press('/');

@@ -10,7 +10,7 @@ test('accounts staff read receivables by retailer and by sales executive, and op
   test.setTimeout(180_000);
   await signInStaff(page, demo.accounts);
 
-  await page.getByRole('link', { name: 'Receivables' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Receivables' }).click();
   const table = page.getByRole('table', { name: 'Receivables' });
   await expect(table).toBeVisible({ timeout: 45_000 });
   await expect(table.getByRole('columnheader', { name: 'Over 90 days' })).toBeAttached();

@@ -30,6 +30,7 @@ import { createAccountModule } from './modules/account/index.ts';
 import { createCartModule } from './modules/cart/index.ts';
 import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createContentModule } from './modules/content/index.ts';
+import { createDashboardModule } from './modules/dashboard/index.ts';
 import { createDiscountsModule } from './modules/discounts/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createRetailersModule } from './modules/retailers/index.ts';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
     createReportsModule(moduleDeps),
     createRetailersModule(moduleDeps),
     createStaffModule(moduleDeps, { account: account.service }),
+    createDashboardModule(moduleDeps),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

@@ -483,6 +483,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/reports/receivables': { kind: 'accounts', build: () => ({ query: { groupBy: 'salesExecutive' } }) },
   'GET /api/admin/reports/sales': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31', groupBy: 'salesExecutive' } }) },
   'GET /api/admin/reports/gst': { kind: 'accounts', build: () => ({ query: { month: '2026-10' } }) },
+  'GET /api/admin/dashboard': { kind: 'desk' },
   'GET /api/admin/invoices/e-invoice': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31' } }) },
   'GET /api/admin/invoices/:id/e-invoice': { kind: 'accounts', build: async () => ({ params: { id: String(await invoiceOf(A)) } }) },
   'PUT /api/admin/invoices/:id/irn': {

@@ -118,7 +118,10 @@ export const routes: RouteObject[] = [
                   {
                     errorElement: <RouteErrorPage />,
                     children: [
-                      { index: true, element: <Navigate to="orders" replace /> },
+                      {
+                        index: true,
+                        lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),
+                      },
                       {
                         path: 'orders',
                         lazy: async () => ({ Component: (await import('./routes/admin/orders.tsx')).AdminOrdersRoute }),

@@ -38,7 +38,7 @@ describe('/admin is for staff only', () => {
     expect(screen.queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
   });
 
-  it('shows a loader while the profile loads, then the back office to a warehouse user (/admin opens the queue)', async () => {
+  it('shows a loader while the profile loads, then the back office to a warehouse user (/admin opens the dashboard)', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const server = fakeAdminServer({ profile: staffProfile('Warehouse') });
@@ -55,8 +55,8 @@ describe('/admin is for staff only', () => {
     expect(screen.queryByText('Frameport back office')).not.toBeInTheDocument();
     release();
     expect(await screen.findByText('Frameport back office', {}, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
     expect(screen.getByText('Warehouse User')).toBeInTheDocument();
     expect(screen.getByText('Warehouse')).toBeInTheDocument();
     // Only admins get the way back to the ordering app.
@@ -77,7 +77,7 @@ describe('landing after sign-in', () => {
     fakeAdminServer({ profile: staffProfile('Accounts') });
     signIn();
     const { router } = renderApp('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 5000 });
   });
 
   it('takes staff to a ?next= inside /admin as it is', async () => {

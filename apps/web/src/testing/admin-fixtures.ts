@@ -1,3 +1,4 @@
+import type { AdminDashboard } from '@frameport/domain/contract/admin-dashboard';
 import type { AdminOrderDetail, AdminOrderRow, AdminOrdersResponse, RetailerCredit } from '@frameport/domain/contract/admin-orders';
 import type { State } from '@frameport/domain/contract/account';
 import type { UserProfile } from '@frameport/domain/contract/auth';
@@ -137,7 +138,22 @@ export type FakeAdmin = {
   credit?: Answer<RetailerCredit>;
   /** PUT …/credit: the body is parsed and handed over; the answer is what the server sends back. */
   updateCredit?: Answer<RetailerCredit>;
+  dashboard?: Answer<AdminDashboard>;
 };
+
+/** GET /api/admin/dashboard as an admin sees it (2026-11-20 in India). */
+export function dashboardFigures(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
+  return {
+    asOf: '2026-11-20',
+    today: { from: '2026-11-20', to: '2026-11-20', orders: 12, value: 184_250.5 },
+    month: { from: '2026-11-01', to: '2026-11-20', orders: 240, value: 3_612_000 },
+    queue: { toConfirm: 5, onHold: 2, toPack: 7, toDispatch: 3 },
+    overdue: { amount: 96_400, retailers: 4, invoices: 9 },
+    lowStock: 18,
+    pendingRetailers: 1,
+    ...overrides,
+  };
+}
 
 const ok = (Data: unknown) => jsonResponse({ Status: 0, Error: null, Data });
 const failure = (message: string, status: number) => jsonResponse({ Status: 1, Error: { Message: message, StackTrace: null }, Data: null }, status);
@@ -157,6 +173,7 @@ export function fakeAdminServer(data: FakeAdmin = {}) {
     if (path === '/api/Account/getCountries') return ok([{ CountryId: 1, CountryCode: 'IN', CountryName: 'India' }]);
     if (path === '/api/Account/getStates') return ok(STATES);
     if (path === '/api/Product/getFilters') return ok(shellFilters());
+    if (path === '/api/admin/dashboard') return answer(data.dashboard ?? dashboardFigures(), url, init);
     if (path === '/api/admin/orders') return answer(data.orders ?? ordersPage(), url, init);
     if (/^\/api\/admin\/orders\/\d+$/.test(path)) return answer(data.order ?? orderDetail(), url, init);
     if (/^\/api\/admin\/retailers\/\d+\/credit$/.test(path)) {

@@ -18,3 +18,4 @@ export * from './admin-images.ts';
 export * from './admin-reports.ts';
 export * from './admin-retailers.ts';
 export * from './admin-staff.ts';
+export * from './admin-dashboard.ts';

@@ -11,6 +11,7 @@ import classes from './admin-layout.module.css';
 
 /** The back office's sections, each shown to the roles that may use it (the API refuses the others anyway). */
 const ADMIN_NAV = [
+  { to: ADMIN_PATH, label: 'Dashboard', roles: ['admin', 'warehouse', 'accounts'] },
   { to: ADMIN_LINKS.orders, label: 'Orders', roles: ['admin', 'warehouse', 'accounts'] },
   { to: ADMIN_LINKS.products, label: 'Catalogue', roles: ['admin', 'warehouse'] },
   { to: ADMIN_LINKS.stock, label: 'Stock', roles: ['admin', 'warehouse'] },
@@ -46,7 +47,7 @@ export function AdminLayout() {
           </Link>
           <nav aria-label="Back office" className={classes.nav}>
             {ADMIN_NAV.filter((link) => role !== null && (link.roles as readonly string[]).includes(role)).map((link) => (
-              <NavLink key={link.to} to={link.to} className={classes.navLink}>
+              <NavLink key={link.to} to={link.to} end={link.to === ADMIN_PATH} className={classes.navLink}>
                 {link.label}
               </NavLink>
             ))}
