@@ -187,6 +187,14 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute }),
                       },
                       {
+                        path: 'reports/sales',
+                        lazy: async () => ({ Component: (await import('./routes/admin/sales-report.tsx')).AdminSalesReportRoute }),
+                      },
+                      {
+                        path: 'reports/gst',
+                        lazy: async () => ({ Component: (await import('./routes/admin/gst-summary.tsx')).AdminGstSummaryRoute }),
+                      },
+                      {
                         path: 'sales-team',
                         lazy: async () => ({ Component: (await import('./routes/admin/sales-team.tsx')).AdminSalesTeamRoute }),
                       },

@@ -36,6 +36,8 @@ export const ADMIN_LINKS = {
   content: `${ADMIN_PATH}/content`,
   // Back office III (issue 18).
   receivables: `${ADMIN_PATH}/receivables`,
+  salesReport: `${ADMIN_PATH}/reports/sales`,
+  gstSummary: `${ADMIN_PATH}/reports/gst`,
   salesTeam: `${ADMIN_PATH}/sales-team`,
   salesExecutive: (id: number) => `${ADMIN_PATH}/sales-team/${id}`,
   staff: `${ADMIN_PATH}/staff`,

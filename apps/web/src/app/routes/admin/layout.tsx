@@ -21,6 +21,8 @@ const ADMIN_NAV = [
   { to: ADMIN_LINKS.content, label: 'Content', roles: ['admin'] },
   { to: ADMIN_LINKS.retailers(), label: 'Retailers', roles: ['admin', 'accounts'] },
   { to: ADMIN_LINKS.receivables, label: 'Receivables', roles: ['admin', 'accounts'] },
+  { to: ADMIN_LINKS.salesReport, label: 'Sales', roles: ['admin', 'accounts'] },
+  { to: ADMIN_LINKS.gstSummary, label: 'GST summary', roles: ['admin', 'accounts'] },
   { to: ADMIN_LINKS.salesTeam, label: 'Sales team', roles: ['admin'] },
   { to: ADMIN_LINKS.staff, label: 'Staff', roles: ['admin'] },
 ] as const;
