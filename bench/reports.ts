@@ -20,7 +20,7 @@
  *
  * Prints Markdown tables and the machine's load (uptime) at the start and the end. Loopback only.
  * BENCH_BACKEND=pglite|postgres runs one; --fresh makes the data again; BENCH_BARE=0 skips step 1;
- * BENCH_PAINT=0 skips step 3.
+ * BENCH_PAINT=0 skips step 3; BENCH_ONLY=<regular expression> measures only the endpoints whose label matches.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,6 +33,9 @@ import { systemClock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { DEMO_EMAILS, DEMO_PASSWORDS } from '../apps/server/src/db/seed/index.ts';
+import { createDashboardService } from '../apps/server/src/modules/dashboard/service.ts';
+import { createGstReports } from '../apps/server/src/modules/reports/gst.ts';
+import { createSalesReports } from '../apps/server/src/modules/reports/sales.ts';
 import { createReportsService } from '../apps/server/src/modules/reports/service.ts';
 import { startReplica, waitHealthy, type Replica } from '../apps/server/src/test/replicas.ts';
 import type { LoadResult } from './load.ts';
@@ -75,12 +78,24 @@ function cases(now: Date): Case[] {
     },
   ];
   for (const [span, range] of [[`a month (${month.label})`, month], [`a year (${year.from} – ${year.to})`, year]] as const) {
-    for (const groupBy of ['brand', 'state', 'retailer', 'salesExecutive']) {
-      list.push({ label: `sales by ${groupBy}, ${span}`, path: `/api/admin/reports/sales?from=${range.from}&to=${range.to}&groupBy=${groupBy}` });
+    for (const groupBy of ['brand', 'state', 'retailer', 'salesExecutive'] as const) {
+      list.push({
+        label: `sales by ${groupBy}, ${span}`,
+        path: `/api/admin/reports/sales?from=${range.from}&to=${range.to}&groupBy=${groupBy}`,
+        bare: (db) => createSalesReports({ db, clock: systemClock }).sales({ from: range.from, to: range.to, groupBy, format: 'json' }),
+      });
     }
   }
-  list.push({ label: `GST summary, ${gstMonth}`, path: `/api/admin/reports/gst?month=${gstMonth}` });
-  list.push({ label: 'dashboard', path: '/api/admin/dashboard' });
+  list.push({
+    label: `GST summary, ${gstMonth}`,
+    path: `/api/admin/reports/gst?month=${gstMonth}`,
+    bare: (db) => createGstReports({ db, clock: systemClock }).gst({ month: gstMonth }),
+  });
+  list.push({
+    label: 'dashboard (as the admin)',
+    path: '/api/admin/dashboard',
+    bare: (db) => createDashboardService({ db, clock: systemClock, invoiceCreditDays: loadConfig({}).invoiceCreditDays }).dashboard('admin'),
+  });
   return list;
 }
 
@@ -260,7 +275,8 @@ async function firstPaint(backend: string, replica: Replica, browser: Browser) {
 async function bench(backend: 'PGlite' | 'PostgreSQL', where: Where, fresh: boolean, browser: Browser | null) {
   console.log(`\n${backend} (load average ${load()})`);
   await ensureReportsData(backend, where, { fresh });
-  const list = cases(new Date());
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+  const list = cases(new Date()).filter((c) => !only || only.test(c.label));
   if (process.env.BENCH_BARE !== '0') await bare(backend, where, list);
   const env: Record<string, string> = {
     LOG_LEVEL: 'warn',
