@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps) {
   const cart = createCartModule(moduleDeps);
   const invoices = createInvoicesModule(moduleDeps);
   const uploads = createUploadsModule(moduleDeps);
+  const payments = createPaymentsModule(moduleDeps);
   // In this order their routes are registered: the route table and the API docs list them so.
   const modules = [
     account,
@@ -195,7 +196,7 @@ export async function buildApp(deps: AppDeps) {
     createOrdersModule(moduleDeps),
     invoices,
     createShipmentsModule({ ...moduleDeps, invoices: invoices.service }),
-    createPaymentsModule(moduleDeps),
+    payments,
     createContentModule({ ...moduleDeps, catalogue: catalogue.service }),
     createProductsModule(moduleDeps),
     createMediaModule(moduleDeps),
@@ -205,7 +206,7 @@ export async function buildApp(deps: AppDeps) {
     createHousekeepingModule(moduleDeps),
     createStockModule(moduleDeps),
     createDiscountsModule(moduleDeps),
-    createReportsModule(moduleDeps),
+    createReportsModule({ ...moduleDeps, payments: payments.service }),
     createRetailersModule(moduleDeps),
     createStaffModule(moduleDeps, { account: account.service }),
     createDashboardModule(moduleDeps),

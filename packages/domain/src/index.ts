@@ -16,3 +16,5 @@ export * from './retailers.ts';
 export * from './retailer-messages.ts';
 export * from './staff-messages.ts';
 export * from './sales-reports.ts';
+export * from './tds.ts';
+export * from './receivables-messages.ts';

@@ -484,6 +484,24 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/reports/sales': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31', groupBy: 'salesExecutive' } }) },
   'GET /api/admin/reports/gst': { kind: 'accounts', build: () => ({ query: { month: '2026-10' } }) },
   'GET /api/admin/dashboard': { kind: 'desk' },
+  'GET /api/admin/reports/receivables/export': { kind: 'accounts', build: () => ({ query: { groupBy: 'retailer', format: 'xlsx' } }) },
+  'GET /api/admin/reports/receivables/retailers/:id': {
+    kind: 'accounts',
+    build: async () => (await invoiceOf(A), { params: { id: String(A.retailerId) } }),
+  },
+  // Retailer A owes its invoice: each call mails it a reminder with a payment link.
+  'POST /api/admin/reports/receivables/retailers/:id/reminder': {
+    kind: 'accounts',
+    build: async () => (await invoiceOf(A), { params: { id: String(A.retailerId) } }),
+  },
+  'POST /api/admin/invoices/:id/tds': {
+    kind: 'accounts',
+    // An invoice of its own for each call: an invoice takes one deduction (₹10 of ₹10,000 taxable).
+    build: async () => {
+      const invoice = await createInvoice(t.db, { retailerId: A.retailerId!, userId: A.userId, amountPaise: 1_000_000 });
+      return { params: { id: String(invoice.id) }, body: { amountPaise: 1_000, reference: 'CHALLAN-1' } };
+    },
+  },
   'GET /api/admin/invoices/e-invoice': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31' } }) },
   'GET /api/admin/invoices/:id/e-invoice': { kind: 'accounts', build: async () => ({ params: { id: String(await invoiceOf(A)) } }) },
   'PUT /api/admin/invoices/:id/irn': {

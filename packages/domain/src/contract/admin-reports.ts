@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AgeingBucket } from '../retailers.ts';
+import { AGEING_BUCKETS, type AgeingBucket } from '../retailers.ts';
 import { salesReportMessages } from '../sales-reports.ts';
 import { calendarDay } from './admin-pricing.ts';
-import { rupees } from './primitives.ts';
+import { dbId, rupees } from './primitives.ts';
 import { text } from './text.ts';
 
 /**
@@ -15,6 +15,11 @@ export const RECEIVABLES_GROUPS = ['retailer', 'salesExecutive'] as const;
 export const ReceivablesQuerySchema = z.object({
   /** One row per retailer (default), or per sales executive over the retailers linked to them. */
   groupBy: z.enum(RECEIVABLES_GROUPS).default('retailer'),
+  /**
+   * Only the retailers one sales executive looks after (their user id), or 'none': those nobody
+   * looks after. The drill-down from a sales executive's row; with groupBy=retailer only.
+   */
+  salesExecutive: z.union([z.literal('none'), dbId]).optional(),
 });
 export type ReceivablesQuery = z.infer<typeof ReceivablesQuerySchema>;
 
@@ -182,3 +187,90 @@ export const GstSummarySchema = z.object({
   }),
 });
 export type GstSummaryReport = z.infer<typeof GstSummarySchema>;
+// ── Receivables: export, drill-down, reminder, TDS ────────────────────────────────────────────
+
+export const RECEIVABLES_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+export const ReceivablesExportQuerySchema = ReceivablesQuerySchema.extend({
+  format: z.enum(RECEIVABLES_EXPORT_FORMATS).default('csv'),
+});
+export type ReceivablesExportQuery = z.infer<typeof ReceivablesExportQuerySchema>;
+
+export const ReceivablesRetailerParamsSchema = z.object({ id: dbId });
+
+/** A TDS deduction recorded against an invoice (section 194Q). */
+export const TdsDeductionSchema = z.object({
+  section: text(),
+  amount: rupees,
+  reference: text().nullable(),
+  /** ISO 8601. */
+  recordedAt: text(),
+  recordedBy: text().nullable(),
+});
+export type TdsDeduction = z.infer<typeof TdsDeductionSchema>;
+
+/** One open invoice of a retailer, aged on `asOf`. */
+export const ReceivableInvoiceSchema = z.object({
+  id: z.number().int(),
+  invoiceNo: text(),
+  invoiceDate: text(),
+  /** The invoice's own due date, else its date plus the default credit days. */
+  dueDate: text(),
+  /** Whole days past the due date (0 while not due). */
+  daysOverdue: z.number().int(),
+  bucket: z.enum(AGEING_BUCKETS),
+  amount: rupees,
+  /** Everything that reduced the balance: payments and a TDS deduction. */
+  paid: rupees,
+  tds: TdsDeductionSchema.nullable(),
+  balance: rupees,
+  /** The value without GST, on which 194Q is reckoned. */
+  taxable: rupees,
+  /** 0.1 % of the taxable value, to the rupee: what a 194Q deduction should be. */
+  tds194Q: rupees,
+  /** The most a deduction may be now: the 194Q figure plus a rupee of rounding, never above the balance; 0 when one is recorded. */
+  tdsAllowed: rupees,
+});
+export type ReceivableInvoice = z.infer<typeof ReceivableInvoiceSchema>;
+
+/** When the last payment reminder went to a retailer, to whom, for how much. */
+export const ReminderStampSchema = z.object({
+  /** ISO 8601. */
+  at: text(),
+  by: text().nullable(),
+  to: text(),
+  amount: rupees,
+});
+export type ReminderStamp = z.infer<typeof ReminderStampSchema>;
+
+export const ReceivablesRetailerSchema = z.object({
+  asOf: text(),
+  retailer: z.object({
+    id: z.number().int(),
+    name: text(),
+    email: text(),
+    /** City, state. */
+    detail: text().nullable(),
+    salesExecutives: z.array(z.object({ id: z.number().int(), name: text() })),
+  }),
+  /** Open invoices, oldest due first. */
+  invoices: z.array(ReceivableInvoiceSchema),
+  ageing: AgeingSchema,
+  lastReminder: ReminderStampSchema.nullable(),
+});
+export type ReceivablesRetailer = z.infer<typeof ReceivablesRetailerSchema>;
+
+/** POST /api/admin/invoices/:id/tds: a 194Q deduction the buyer made from its payment. */
+export const RecordTdsBodySchema = z.object({
+  amountPaise: z
+    .number({ error: 'Enter the amount deducted, in paise.' })
+    .int('Enter the amount deducted in whole paise.')
+    .positive('The amount deducted must be more than zero.')
+    .max(1_000_000_000_00),
+  /** The buyer's challan or Form 16A reference. */
+  reference: text()
+    .trim()
+    .min(1, 'Enter the challan or Form 16A reference of the deduction.')
+    .max(100, 'The reference can be at most 100 characters.'),
+});
+export type RecordTdsBody = z.infer<typeof RecordTdsBodySchema>;

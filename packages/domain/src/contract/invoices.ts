@@ -125,8 +125,9 @@ export const AccountStatementBodySchema = z.object({
 export const StatementEntrySchema = z.object({
   /** 'YYYY-MM-DD' */
   Date: text(),
-  Kind: z.enum(['Invoice', 'Payment']),
-  /** Invoice number, or the payment's transactionNo. */
+  /** 'TDS': tax the retailer deducted at source (section 194Q) from a payment, recorded against the invoice. */
+  Kind: z.enum(['Invoice', 'Payment', 'TDS']),
+  /** Invoice number, the payment's transactionNo, or for TDS the invoice number it was deducted from. */
   Reference: text(),
   /** Invoice amount (what the retailer owes more). */
   Debit: rupees,

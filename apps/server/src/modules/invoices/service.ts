@@ -10,6 +10,7 @@ import {
   corporateDetails,
   documentSequences,
   invoices,
+  invoiceTdsDeductions,
   orderLines,
   orders,
   payments,
@@ -275,7 +276,12 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
           .select({ paise: sumOf(appliedPaise) })
           .from(payments)
           .where(and(appliedPayments, lt(payments.appliedAt, periodStart)));
-        const openingPaise = (invoicedBefore?.paise ?? 0) - (paidBefore?.paise ?? 0);
+        // TDS a retailer deducted (section 194Q) counts as paid on the invoice: a credit on the day it was recorded.
+        const [tdsBefore] = await tx
+          .select({ paise: sumOf(invoiceTdsDeductions.amountPaise) })
+          .from(invoiceTdsDeductions)
+          .where(and(eq(invoiceTdsDeductions.retailerId, retailerId), lt(invoiceTdsDeductions.createdAt, periodStart)));
+        const openingPaise = (invoicedBefore?.paise ?? 0) - (paidBefore?.paise ?? 0) - (tdsBefore?.paise ?? 0);
 
         const invoiced = await tx
           .select({ id: invoices.id, date: invoices.invoiceDate, reference: invoices.invoiceNo, paise: invoices.amountPaise })
@@ -291,6 +297,18 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
           })
           .from(payments)
           .where(and(appliedPayments, gte(payments.appliedAt, periodStart), lt(payments.appliedAt, periodEnd)));
+
+        const deducted = await tx
+          .select({ id: invoiceTdsDeductions.id, at: invoiceTdsDeductions.createdAt, reference: invoices.invoiceNo, paise: invoiceTdsDeductions.amountPaise })
+          .from(invoiceTdsDeductions)
+          .innerJoin(invoices, eq(invoices.id, invoiceTdsDeductions.invoiceId))
+          .where(
+            and(
+              eq(invoiceTdsDeductions.retailerId, retailerId),
+              gte(invoiceTdsDeductions.createdAt, periodStart),
+              lt(invoiceTdsDeductions.createdAt, periodEnd),
+            ),
+          );
 
         type Movement = {
           date: string;
@@ -324,9 +342,19 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
               // Marked on the statement, so a sandbox payment (no money moved) is never taken for money received.
               sandbox: row.provider === 'sandbox',
             })),
+          ...deducted.map((row) => ({
+            date: istDateOf(row.at),
+            kind: 'TDS' as const,
+            id: row.id,
+            reference: row.reference,
+            debit: 0,
+            credit: row.paise,
+            sandbox: false,
+          })),
         ];
-        // Oldest first; on one day the invoices before the payments that paid them.
-        movements.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === 'Invoice' ? -1 : 1) : a.id - b.id));
+        // Oldest first; on one day the invoices before the payments that paid them, then TDS.
+        const rank = { Invoice: 0, Payment: 1, TDS: 2 } as const;
+        movements.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? rank[a.kind] - rank[b.kind] : a.id - b.id));
 
         let balance = openingPaise;
         const entries: StatementEntry[] = movements.map((movement) => {

@@ -5,6 +5,7 @@ import type { AppModule, ModuleDeps } from '../module-deps.ts';
 import { paymentRoutes, RAZORPAY_CALLBACK_PATH, razorpayRoutes } from './routes.ts';
 import { paymentSettingsRoutes, sandboxRoutes } from './sandbox-routes.ts';
 import { createPaymentsService, type PaymentsService } from './service.ts';
+import { createTdsService, tdsRoutes } from './tds.ts';
 
 /** Where the sandbox's result page sends the payer back to: the web app's invoices tab. */
 const WEB_INVOICES_PATH = '/profile?my-invoices=true';
@@ -24,6 +25,7 @@ export const SANDBOX_WARNING =
  */
 export function createPaymentsModule({ db, clock, config, mailer, logger }: ModuleDeps): AppModule<PaymentsService> {
   const settings = config.payments;
+  const tds = createTdsService({ db, clock, invoiceCreditDays: config.invoiceCreditDays });
   if (settings.provider === 'razorpay') {
     const provider = createRazorpayProvider({ keyId: settings.keyId, keySecret: settings.keySecret, apiUrl: settings.apiUrl });
     const payments = createPaymentsService({
@@ -38,6 +40,7 @@ export function createPaymentsModule({ db, clock, config, mailer, logger }: Modu
       await app.register(paymentRoutes, { payments });
       await app.register(razorpayRoutes, { payments, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
       await app.register(paymentSettingsRoutes, { sandbox: false });
+      await app.register(tdsRoutes, { tds });
     };
     return { service: payments, plugin };
   }
@@ -59,6 +62,7 @@ export function createPaymentsModule({ db, clock, config, mailer, logger }: Modu
     await app.register(paymentRoutes, { payments });
     await app.register(sandboxRoutes, { payments, sandbox });
     await app.register(paymentSettingsRoutes, { sandbox: true });
+    await app.register(tdsRoutes, { tds });
   };
   return { service: payments, plugin };
 }

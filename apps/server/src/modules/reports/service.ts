@@ -34,6 +34,13 @@ export function createReportsService({ db, clock, invoiceCreditDays }: { db: Db;
       const joins = bySalesExecutive
         ? sql`left join sales_executive_retailers l on l.retailer_id = d.retailer_id left join users u on u.id = l.sales_executive_user_id`
         : sql`join retailers r on r.id = d.retailer_id left join cities c on c.id = r.city_id left join states s on s.id = r.state_id`;
+      // The drill-down from a sales executive's row: only the retailers they look after (or nobody does).
+      const only =
+        query.salesExecutive === undefined || bySalesExecutive
+          ? sql``
+          : query.salesExecutive === 'none'
+            ? sql`where not exists (select 1 from sales_executive_retailers x where x.retailer_id = d.retailer_id)`
+            : sql`where exists (select 1 from sales_executive_retailers x where x.retailer_id = d.retailer_id and x.sales_executive_user_id = ${query.salesExecutive})`;
       const rows = await queryRows<DueRow>(
         db,
         sql`select ${party}, d.retailer_id, d.due, d.open_paise, d.invoices
@@ -44,7 +51,8 @@ export function createReportsService({ db, clock, invoiceCreditDays }: { db: Db;
             where i.balance_paise > 0
             group by 1, 2
           ) d
-          ${joins}`,
+          ${joins}
+          ${only}`,
       );
 
       // A retailer two sales executives look after is a row under each; the totals count it once.
@@ -99,3 +107,6 @@ function inRupees(ageing: Ageing): AgeingRupees {
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;
+
+/** For the TDS settlement (modules/payments): an invoice as the receivables drill-down shows it. */
+export { receivableInvoice } from './receivables-invoices.ts';

@@ -231,8 +231,8 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
               <Table.Tr key={`${entry.Kind}-${entry.Reference}-${index}`} aria-label={`${entry.Kind} ${entry.Reference}`}>
                 <Table.Td data-label="Date">{formatInvoiceDate(entry.Date)}</Table.Td>
                 <Table.Td className={tableClasses.status}>
-                  <Badge variant="outline" color={entry.Kind === 'Payment' ? '#1e6b31' : 'frameport.7'} radius="sm" size="md" tt="none">
-                    {entry.Kind}
+                  <Badge variant="outline" color={entry.Kind === 'Invoice' ? 'frameport.7' : '#1e6b31'} radius="sm" size="md" tt="none" title={entry.Kind === 'TDS' ? 'Tax you deducted at source (section 194Q), recorded against the invoice' : undefined}>
+                    {entry.Kind === 'TDS' ? 'TDS 194Q' : entry.Kind}
                   </Badge>
                   {entry.Sandbox && (
                     // Paid in the payment sandbox: the invoices count it as paid, but no money came in.
