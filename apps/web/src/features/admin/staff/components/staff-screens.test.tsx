@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffMessages } from '@frameport/domain';
 import { renderApp } from '../../../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../../../../testing/signed-in-fixtures.ts';
-import { retailerDetail } from '../../retailers/retailer-fixtures.ts';
+import { retailerDetail } from '../../../../testing/retailer-fixtures.ts';
 import { fakeDeskServer, sentTo } from '../../stock/stock-fixtures.ts';
 import { salesExecutiveDetail, salesExecutiveRow, staffUserRow } from '../staff-fixtures.ts';
 
