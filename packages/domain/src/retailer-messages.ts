@@ -38,6 +38,10 @@ export const retailerMessages = {
     notBlocked: (status: string) => `This retailer is ${status}, not Blocked: there is nothing to unblock.`,
     notFound: 'No such retailer.',
     notYours: 'This retailer is not linked to you. Ask an admin to link it if you look after this shop.',
+    notActiveForActing: (status: string) =>
+      status === 'Pending'
+        ? 'This retailer is waiting for approval: nobody can order for it until an admin approves it.'
+        : `This retailer is ${status}: nobody can act for it. Ask an admin or the accounts team.`,
   },
   signIn: {
     pending: 'Your shop’s registration is waiting for approval. You will get an email with a link to set your password once it is approved.',

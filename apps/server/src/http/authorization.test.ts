@@ -15,6 +15,7 @@ import {
   brands,
   cartLines,
   carts,
+  cities,
   colours,
   discountRules,
   gstRates,
@@ -24,6 +25,7 @@ import {
   priceChanges,
   productColours,
   productImages,
+  retailers,
   sessions,
   shipments,
   users,
@@ -41,8 +43,9 @@ import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCo
  * The back office (/api/admin): desk: admin, warehouse and accounts; warehouse: admin and
  * warehouse (shipments, no credit); accounts: admin and accounts (credit, overrides, e-invoices).
  * Warehouse and accounts staff act for no retailer: naming one is 403 on every route.
+ * salesExecutive: sales executives only (a proposal of a new retailer).
  */
-type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin' | 'own' | 'desk' | 'warehouse' | 'accounts';
+type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin' | 'own' | 'desk' | 'warehouse' | 'accounts' | 'salesExecutive';
 const DESK_KINDS: readonly Kind[] = ['admin', 'desk', 'warehouse', 'accounts'];
 /** Who of warehouse and accounts staff each kind lets through (the rest get 403). */
 const DESK_GRANTS: Partial<Record<Kind, readonly ('warehouse' | 'accounts')[]>> = {
@@ -135,6 +138,34 @@ async function paymentLinkOf(party: Party): Promise<string> {
     payload: { Type: 'Stock', TransactionAmount: 1, RetailerID: party.retailerId },
   });
   return link.paymentLinkId;
+}
+
+/** A new retailer's form (create, propose): a new email each call, no GSTIN. */
+async function newRetailerBody() {
+  const [city] = await t.db.select({ id: cities.id }).from(cities).where(eq(cities.stateId, place.stateId)).limit(1);
+  return {
+    businessName: 'Matrix New Opticals',
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    email: `matrix.${randomBytes(4).toString('hex')}@example.test`,
+    phone: '9876543210',
+    address: '1 Matrix Road',
+    stateId: place.stateId,
+    cityId: city!.id,
+    pinCode: '500001',
+  };
+}
+
+/** A fresh retailer in `status` (never A or B). */
+async function retailerIn(status: 'Pending' | 'Active' | 'Blocked'): Promise<number> {
+  const fresh = await createRetailer(t.db, { stateCode: '36', businessName: 'Matrix Status Opticals' });
+  if (status !== 'Active') {
+    await t.db
+      .update(retailers)
+      .set({ status, statusReason: status === 'Blocked' ? 'Matrix' : null })
+      .where(eq(retailers.id, fresh.retailerId));
+  }
+  return fresh.retailerId;
 }
 
 /** A style of no retailer's orders, for the catalogue desk's (de)activation calls. */
@@ -480,6 +511,22 @@ const ROUTES: Record<string, RouteCase> = {
   // E-invoice readiness (modules/invoices e-invoice-routes.ts). createInvoice's buyer has no GSTIN: 409, past the gate.
   // The retailers desk (modules/retailers): admin and accounts read.
   'GET /api/admin/retailers': { kind: 'accounts', build: () => ({ query: { q: A.email } }) },
+  'GET /api/admin/retailers/export.csv': { kind: 'accounts', build: () => ({ query: { q: A.email } }) },
+  'GET /api/admin/retailers/:id': { kind: 'accounts', build: () => ({ params: { id: String(A.retailerId) } }) },
+  'POST /api/admin/retailers': { kind: 'admin', build: async () => ({ body: await newRetailerBody() }) },
+  'PATCH /api/admin/retailers/:id': { kind: 'admin', build: () => ({ params: { id: String(A.retailerId) }, body: { businessName: 'Alpha Opticals' } }) },
+  // Each state change gets a fresh retailer in the status it starts from (A and B stay Active).
+  'POST /api/admin/retailers/:id/approve': { kind: 'admin', build: async () => ({ params: { id: String(await retailerIn('Pending')) } }) },
+  'POST /api/admin/retailers/:id/reject': {
+    kind: 'admin',
+    build: async () => ({ params: { id: String(await retailerIn('Pending')) }, body: { reason: 'GSTIN not active on the portal' } }),
+  },
+  'POST /api/admin/retailers/:id/block': {
+    kind: 'accounts',
+    build: async () => ({ params: { id: String(await retailerIn('Active')) }, body: { reason: 'Cheques bounced twice' } }),
+  },
+  'POST /api/admin/retailers/:id/unblock': { kind: 'accounts', build: async () => ({ params: { id: String(await retailerIn('Blocked')) } }) },
+  'POST /api/Account/proposeRetailer': { kind: 'salesExecutive', build: async () => ({ body: await newRetailerBody() }) },
   'GET /api/admin/reports/receivables': { kind: 'accounts', build: () => ({ query: { groupBy: 'salesExecutive' } }) },
   'GET /api/admin/reports/sales': { kind: 'accounts', build: () => ({ query: { from: '2026-10-01', to: '2026-10-31', groupBy: 'salesExecutive' } }) },
   'GET /api/admin/reports/gst': { kind: 'accounts', build: () => ({ query: { month: '2026-10' } }) },
@@ -825,7 +872,7 @@ describe('the authorization matrix', () => {
       if (spec.foreign) await expectStatus(route, 'retailer A with retailer B’s ids', { caller: A, foreign: true }, 404);
 
       const deskOnly = DESK_KINDS.includes(kind);
-      const self = kind === 'staff' || deskOnly ? 403 : 200;
+      const self = kind === 'staff' || kind === 'salesExecutive' || deskOnly ? 403 : 200;
       await expectStatus(route, 'retailer A', { caller: A }, self);
       await expectStatus(route, 'retailer A naming itself', { caller: A, actingFor: A }, self);
 
@@ -833,7 +880,7 @@ describe('the authorization matrix', () => {
       await expectStatus(route, 'a sales executive for a linked retailer', { caller: sales, actingFor: A }, kind === 'own' ? 403 : staff);
       await expectStatus(route, 'a sales executive for itself', { caller: sales }, kind === 'acting' ? 400 : staff);
 
-      const byAdmin = deskOnly ? 'granted' : 200;
+      const byAdmin = kind === 'salesExecutive' ? 403 : deskOnly ? 'granted' : 200;
       await expectStatus(route, 'an admin for retailer A', { caller: admin, actingFor: A }, kind === 'own' ? 403 : byAdmin);
       await expectStatus(route, 'an admin for itself', { caller: admin }, kind === 'acting' ? 400 : byAdmin);
 

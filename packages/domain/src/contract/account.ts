@@ -67,7 +67,14 @@ export const MessageResultSchema = z.object({ message: text() });
 
 /** POST /api/Account/validateToken (public): result false for unknown, used or expired tokens. */
 export const ValidateTokenBodySchema = z.object({ Token: text().max(200).default('') });
-export const TokenValidityResultSchema = z.object({ result: z.boolean() });
+export const TokenValidityResultSchema = z.object({
+  result: z.boolean(),
+  /**
+   * Our addition: 'welcome' for the link a new retailer's user gets on approval ("Set your password"),
+   * 'reset' for a forgotten password; null when the token is not valid.
+   */
+  purpose: z.enum(['reset', 'welcome']).nullable().optional(),
+});
 
 /**
  * POST /api/Account/resetPassword (public). Success: { result: true, message }. An unknown, used or
@@ -97,6 +104,8 @@ export type RetailerListItem = z.infer<typeof RetailerListItemSchema>;
 
 /** The reset link's lifetime. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A new retailer's welcome link (set a first password) lives 7 days, once. */
+export const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * POST /api/Account/ChangeEmail: asks to change the caller's sign-in email. Nothing changes yet:

@@ -17,7 +17,7 @@ import { isUniqueViolation, type Db, type DbOrTx } from '../../db/client.ts';
 import { emailChangeRequests, passwordResetTokens, retailers, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
-import { hashToken } from './service.ts';
+import { hashToken } from './tokens.ts';
 import { verifyInQueue } from './throttle.ts';
 
 /** Requests per user per window: each one mails two addresses, so it must not become a mail cannon. */

@@ -99,7 +99,7 @@ describe('reset by mail, end to end through SMTP', () => {
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.expiresAt.getTime() - t.clock.now().getTime()).toBe(RESET_TOKEN_TTL_MS);
 
-    expect((await validate(token)).json().Data).toEqual({ result: true });
+    expect((await validate(token)).json().Data).toEqual({ result: true, purpose: 'reset' });
     const done = await reset(token);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().Data).toEqual({ result: true, message: 'Your Password has been changed successfully' });
@@ -107,7 +107,7 @@ describe('reset by mail, end to end through SMTP', () => {
     const again = await reset(token, 'Another#Pass43');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(fail(messages.reset.invalidToken));
-    expect((await validate(token)).json().Data).toEqual({ result: false });
+    expect((await validate(token)).json().Data).toEqual({ result: false, purpose: null });
 
     expect((await signIn(user.email, user.password)).statusCode).toBe(400);
     expect((await signIn(user.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -119,7 +119,7 @@ describe('reset by mail, end to end through SMTP', () => {
     const user = await createRetailer(t.db);
     const token = await tokenOf(user);
     t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
-    expect((await validate(token)).json().Data).toEqual({ result: false });
+    expect((await validate(token)).json().Data).toEqual({ result: false, purpose: null });
     const response = await reset(token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(fail(messages.reset.invalidToken));
@@ -182,8 +182,8 @@ describe('POST /api/Account/forgotPassword', () => {
 
 describe('POST /api/Account/resetPassword and validateToken', () => {
   it('unknown and empty tokens are invalid', async () => {
-    expect((await validate('A'.repeat(43))).json().Data).toEqual({ result: false });
-    expect((await validate('')).json().Data).toEqual({ result: false });
+    expect((await validate('A'.repeat(43))).json().Data).toEqual({ result: false, purpose: null });
+    expect((await validate('')).json().Data).toEqual({ result: false, purpose: null });
     const response = await reset('A'.repeat(43));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(fail(messages.reset.invalidToken));
@@ -197,7 +197,7 @@ describe('POST /api/Account/resetPassword and validateToken', () => {
     expect(weak.json()).toEqual(
       fail('Password must have: At least 8 characters, At least 1 number, At least 1 special character (! @ # $ % ^ & *)'),
     );
-    expect((await validate(token)).json().Data).toEqual({ result: true });
+    expect((await validate(token)).json().Data).toEqual({ result: true, purpose: 'reset' });
     expect((await reset(token)).statusCode).toBe(200);
   });
 
@@ -217,9 +217,9 @@ describe('POST /api/Account/resetPassword and validateToken', () => {
     expect((await forgot(user.email)).statusCode).toBe(200);
     expect((await forgot(user.email)).statusCode).toBe(200);
     const [first, second] = await tokensMailedTo(user.email, 2);
-    expect((await validate(first!)).json().Data).toEqual({ result: true });
+    expect((await validate(first!)).json().Data).toEqual({ result: true, purpose: 'reset' });
     expect((await reset(second!)).statusCode).toBe(200);
-    expect((await validate(first!)).json().Data).toEqual({ result: false });
+    expect((await validate(first!)).json().Data).toEqual({ result: false, purpose: null });
     expect((await reset(first!, 'Later#Pass99')).statusCode).toBe(400);
   });
 

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { RESET_TOKEN_TTL_MS, type PasswordResult } from '@frameport/domain/contract';
+import { RESET_TOKEN_TTL_MS, WELCOME_TOKEN_TTL_MS, type PasswordResult } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { ForgotPasswordFormSchema, NewPasswordSchema } from '@frameport/domain';
-import type { Mailer } from '../../adapters/mail.ts';
+import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Identity } from '../../http/identity.ts';
 import { cancelPendingEmailChanges } from './email-change.ts';
 import { hashPassword } from '../../adapters/password-hash.ts';
-import { hashToken } from './service.ts';
+import { hashToken } from './tokens.ts';
 import { admit, clearAccount, forgotRules, verifyInQueue } from './throttle.ts';
 
 export const RESET_MAIL_SUBJECT = 'Reset your Frameport password';
@@ -52,6 +52,59 @@ export function resetMail(name: string, link: string) {
     `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within 1 hour).</p>` +
     '<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>';
   return { subject: RESET_MAIL_SUBJECT, text, html };
+}
+
+export const WELCOME_MAIL_SUBJECT = 'Welcome to Frameport: set your password';
+
+/** The mail a new retailer's user gets (approved, or created on the desk): a link to set a password, never a password. */
+export function welcomeMail(name: string, businessName: string, link: string) {
+  const text = [
+    `Hello ${name},`,
+    '',
+    `${businessName} can now order from Frameport. Your sign-in is this email address.`,
+    'Open this link within 7 days to set your password (it works once):',
+    link,
+    '',
+    'If the link has run out, use "Forgot password" on the sign-in page, or ask your sales executive.',
+  ].join('\n');
+  const html =
+    `<p>Hello ${escapeHtml(name)},</p>` +
+    `<p>${escapeHtml(businessName)} can now order from Frameport. Your sign-in is this email address.</p>` +
+    `<p><a href="${escapeHtml(link)}">Set your password</a> (the link works once, within 7 days).</p>` +
+    '<p>If the link has run out, use “Forgot password” on the sign-in page, or ask your sales executive.</p>';
+  return { subject: WELCOME_MAIL_SUBJECT, text, html };
+}
+
+/** A mail written to the outbox inside a transaction, to deliver after it commits. */
+export type QueuedMail = { id: number; message: MailMessage };
+
+/**
+ * Inside the caller's transaction: a new single-use welcome token (purpose 'welcome', 7 days) for
+ * the user, its earlier unused welcome tokens spent, and the welcome mail queued with the token as
+ * a secret (the outbox row never holds it). The caller delivers the mail after commit; the link is
+ * the reset link, so the retailer sets a password through the reset flow.
+ */
+export async function queueWelcome(
+  tx: DbOrTx,
+  deps: { mailer: Mailer; publicUrl: string; now: Date },
+  user: { id: number; email: string; name: string },
+  businessName: string,
+): Promise<QueuedMail> {
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: deps.now })
+    .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'welcome'), isNull(passwordResetTokens.usedAt)));
+  await tx.insert(passwordResetTokens).values({
+    userId: user.id,
+    purpose: 'welcome',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(deps.now.getTime() + WELCOME_TOKEN_TTL_MS),
+    createdAt: deps.now,
+  });
+  const link = `${deps.publicUrl}/resetpassword?token=${token}`;
+  const message: MailMessage = { to: user.email, ...welcomeMail(user.name, businessName, link), secrets: [token] };
+  return { id: await deps.mailer.queue(tx, message), message };
 }
 
 type Logger = Pick<FastifyBaseLogger, 'error'>;
@@ -139,11 +192,14 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
     return { message: messages.forgotPassword.sent };
   }
 
-  /** Unknown, used or expired tokens (and tokens of deactivated users) are not valid. */
-  async function validateToken(token: string): Promise<{ result: boolean }> {
-    if (token.trim() === '') return { result: false };
+  /**
+   * Unknown, used or expired tokens (and tokens of deactivated users) are not valid. A valid one
+   * says whether it is a welcome link (set a first password) or a reset.
+   */
+  async function validateToken(token: string): Promise<{ result: boolean; purpose: 'reset' | 'welcome' | null }> {
+    if (token.trim() === '') return { result: false, purpose: null };
     const [row] = await db
-      .select({ id: passwordResetTokens.id })
+      .select({ id: passwordResetTokens.id, purpose: passwordResetTokens.purpose })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
       .where(
@@ -155,7 +211,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
         ),
       )
       .limit(1);
-    return { result: row !== undefined };
+    return row ? { result: true, purpose: row.purpose } : { result: false, purpose: null };
   }
 
   /**

@@ -1,16 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   type ShippingAddress,
   type TokenResponse,
   type UnlockSignInResult,
   type UserProfile,
 } from '@frameport/domain/contract';
-import { paiseToRupees } from '@frameport/domain';
+import { contactPhrase, paiseToRupees, retailerMessages } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   cities,
   countries,
@@ -25,6 +25,8 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { ActingContext, Identity } from '../../http/identity.ts';
 import { hashPassword, verifyPassword } from '../../adapters/password-hash.ts';
+import { retailerContact } from '../retailers/service.ts';
+import { hashToken } from './tokens.ts';
 import {
   admit,
   clearAccount,
@@ -53,8 +55,28 @@ export class TokenError extends Error {
   }
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+export { hashToken } from './tokens.ts';
+/** The welcome link of a new retailer's user (approval, creation on the desk). */
+export { queueWelcome, type QueuedMail } from './passwords.ts';
+/** Whether an account is locked out by failed sign-ins (the desk's user list). */
+export { isAccountLocked } from './throttle.ts';
+
+/**
+ * Ends every open session of the retailer's users at once (blocking a shop), in the caller's
+ * transaction; returns how many were open.
+ */
+export async function revokeRetailerSessions(tx: DbOrTx, retailerId: number, now: Date): Promise<number> {
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.retailerId, retailerId))),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 export type SignInInput = {
@@ -79,8 +101,16 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     const now = clock.now();
     const email = input.username.trim().toLowerCase();
     const [user] = await db
-      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
+      .select({
+        id: users.id,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        isActive: users.isActive,
+        retailerId: users.retailerId,
+        retailerStatus: retailers.status,
+      })
       .from(users)
+      .leftJoin(retailers, eq(retailers.id, users.retailerId))
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1);
     const known = user ? await isKnownAddress(db, user.id, input.ip, now) : false;
@@ -108,6 +138,10 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     }
     if (!user || !user.isActive || !passwordOk) {
       throw new TokenError(400, 'invalid_grant', messages.login.badCredentials);
+    }
+    // A shop not (or no longer) Active: told why only with the right password, so nobody learns a shop's standing.
+    if (user.retailerId !== null && user.retailerStatus !== null && user.retailerStatus !== 'Active') {
+      throw new TokenError(400, 'invalid_grant', await notActiveText(user.retailerId, user.retailerStatus));
     }
 
     const token = randomBytes(32).toString('base64url');
@@ -138,6 +172,12 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     };
   }
 
+  async function notActiveText(retailerId: number, status: 'Pending' | 'Blocked' | 'Rejected'): Promise<string> {
+    if (status === 'Pending') return retailerMessages.signIn.pending;
+    if (status === 'Rejected') return retailerMessages.signIn.rejected;
+    return retailerMessages.signIn.blocked(contactPhrase(await retailerContact(db, retailerId)));
+  }
+
   // Runs on every authenticated request: prepared once (built once by drizzle, parsed once per
   // connection by PostgreSQL).
   const sessionByToken = db
@@ -152,12 +192,15 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(retailers, eq(retailers.id, users.retailerId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.isActive, true),
+        // A blocked shop's sessions are revoked when it is blocked; this holds even for one that slipped past.
+        or(isNull(users.retailerId), eq(retailers.status, 'Active')),
       ),
     )
     .limit(1)
@@ -223,7 +266,7 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     }
     if (wanted === null && wantedId === null) return null;
     const [retailer] = await db
-      .select({ id: retailers.id, email: retailers.email, linkedTo: salesExecutiveRetailers.salesExecutiveUserId })
+      .select({ id: retailers.id, email: retailers.email, status: retailers.status, linkedTo: salesExecutiveRetailers.salesExecutiveUserId })
       .from(retailers)
       .leftJoin(
         salesExecutiveRetailers,
@@ -238,6 +281,10 @@ export function createAccountService({ db, clock }: AccountServiceDeps) {
     if (!retailer || !allowed) throw new AppError('forbidden', messages.http.forbidden);
     // Both named: they must name the same retailer.
     if (wantedId !== null && retailer.id !== wantedId) throw new AppError('forbidden', messages.http.forbidden);
+    // A sales executive acts only for an Active shop (not one waiting for approval, blocked or rejected).
+    if (identity.role !== 'admin' && retailer.status !== 'Active') {
+      throw new AppError('forbidden', retailerMessages.status.notActiveForActing(retailer.status));
+    }
     return { identity, retailerId: retailer.id, retailerEmail: retailer.email, onBehalf: true };
   }
 

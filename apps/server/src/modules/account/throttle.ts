@@ -374,3 +374,16 @@ export async function verifyInQueue(email: string, passwordHash: string, passwor
     throw error;
   }
 }
+
+/**
+ * Whether the account (lower-cased email) is locked out now: past the account-wide ceiling of
+ * failed sign-ins, within its window (the admin's unlock clears it). For the desk's user list.
+ */
+export async function isAccountLocked(db: DbOrTx, email: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ attempts: loginThrottle.attempts, updatedAt: loginThrottle.updatedAt })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, signInKeys.account(email)));
+  if (!row || row.attempts < ACCOUNT_LIMIT) return false;
+  return now.getTime() < row.updatedAt.getTime() + ACCOUNT_IDLE_RESET_MS;
+}
