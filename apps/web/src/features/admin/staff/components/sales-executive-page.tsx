@@ -192,7 +192,7 @@ function LinkedRetailers({ executive }: { executive: SalesExecutiveDetail }) {
               </Group>
             </div>
             <div className={desk.frame}>
-              <Table className={desk.table} aria-label={`Retailers of ${executive.name}`} verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
+              <Table className={`${desk.table} ${classes.retailerCards}`} aria-label={`Retailers of ${executive.name}`} verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th className={classes.pick}>
