@@ -89,6 +89,8 @@ export async function queueWelcome(
   deps: { mailer: Mailer; publicUrl: string; now: Date },
   user: { id: number; email: string; name: string },
   businessName: string,
+  /** Another wording of the mail for the link (a new staff user's); default the retailer's welcome. */
+  compose: (link: string) => { subject: string; text: string; html: string } = (link) => welcomeMail(user.name, businessName, link),
 ): Promise<QueuedMail> {
   const token = randomBytes(32).toString('base64url');
   await tx
@@ -103,7 +105,7 @@ export async function queueWelcome(
     createdAt: deps.now,
   });
   const link = `${deps.publicUrl}/resetpassword?token=${token}`;
-  const message: MailMessage = { to: user.email, ...welcomeMail(user.name, businessName, link), secrets: [token] };
+  const message: MailMessage = { to: user.email, ...compose(link), secrets: [token] };
   return { id: await deps.mailer.queue(tx, message), message };
 }
 

@@ -551,7 +551,7 @@ export function createStaffService({ db, clock, account, welcome }: StaffService
 
     async createSalesExecutive(request: FastifyRequest, body: CreateSalesExecutive): Promise<SalesExecutiveResult> {
       const { userId, deliver } = await createUser(request, { ...body, role: 'salesexecutive' });
-      await deliver?.();
+      void deliver?.();
       return { message: m.created(body.name, body.email), salesExecutive: await salesExecutiveDetail(db, userId, clock.now()) };
     },
 
@@ -579,7 +579,7 @@ export function createStaffService({ db, clock, account, welcome }: StaffService
 
     async createStaffUser(request: FastifyRequest, body: CreateStaffUser): Promise<StaffUserResult> {
       const { userId, deliver } = await createUser(request, body);
-      await deliver?.();
+      void deliver?.();
       return { message: m.created(body.name, body.email), user: await staffUser(db, userId, clock.now()) };
     },
 
