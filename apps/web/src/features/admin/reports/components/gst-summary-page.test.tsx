@@ -47,8 +47,8 @@ describe('/admin/reports/gst', () => {
     expect(rateTotal).toHaveTextContent(/Total.*2.*₹4,999\.00.*₹4,499\.50.*₹9,498\.50.*₹319\.91.*₹319\.91.*₹419\.91.*₹1,059\.73/);
     const states = screen.getByRole('table', { name: 'GST by place of supply' });
     const [, telangana, karnataka] = within(states).getAllByRole('row');
-    expect(telangana).toHaveTextContent(/Telangana.*\(36\).*CGST \+ SGST.*₹4,999\.00.*₹319\.91.*₹319\.91.*₹0\.00.*₹639\.82/);
-    expect(karnataka).toHaveTextContent(/Karnataka.*\(29\).*IGST.*₹4,499\.50/);
+    expect(telangana).toHaveTextContent(/Telangana.*\(36\).*Within the State \(CGST \+ SGST\).*₹4,999\.00.*₹319\.91.*₹319\.91.*₹0\.00.*₹639\.82/);
+    expect(karnataka).toHaveTextContent(/Karnataka.*\(29\).*Inter-State \(IGST\).*₹4,499\.50/);
     expect(screen.getByText(/Invoice value ₹10,558\.53 = taxable value \+ GST \+ round-off ₹0\.30/)).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Totals of the month' })).getByText('₹1,059.73')).toBeInTheDocument();
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { istDateOf, previousMonth } from '@frameport/domain';
 import type { GstSummaryReport } from '@frameport/domain/contract/admin-reports';
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
@@ -205,9 +205,7 @@ function GstTables({ report, stale }: { report: GstSummaryReport; stale: boolean
                   </Text>
                 </Table.Td>
                 <Table.Td data-label="Supply">
-                  <Badge variant="light" color={row.kind === 'intra' ? 'teal' : 'indigo'} radius="sm">
-                    {row.kind === 'intra' ? 'CGST + SGST' : 'IGST'}
-                  </Badge>
+                  {row.kind === 'intra' ? 'Within the State (CGST + SGST)' : 'Inter-State (IGST)'}
                 </Table.Td>
                 <Table.Td data-label="Invoices" className={desk.num}>
                   {row.invoices}

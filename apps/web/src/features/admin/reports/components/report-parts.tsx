@@ -1,8 +1,7 @@
-import { Button, Group, Skeleton, Stack, UnstyledButton } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, UnstyledButton } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
-import desk from '../../components/desk-table.module.css';
 import { saveFile } from '../../order/order-display.ts';
 import type { ReportFileFormat } from '../api.ts';
 import classes from './reports.module.css';
@@ -65,13 +64,13 @@ export function SortableTh({
   numeric?: boolean;
 }) {
   return (
-    <th aria-sort={active ? direction : 'none'} className={numeric ? desk.num : undefined}>
+    <Table.Th aria-sort={active ? direction : 'none'} ta={numeric ? 'right' : 'left'}>
       <UnstyledButton className={classes.sort} onClick={onSort} data-active={active || undefined}>
         {label}
         <span aria-hidden="true" className={classes.arrow}>
           {active ? (direction === 'ascending' ? '▲' : '▼') : '↕'}
         </span>
       </UnstyledButton>
-    </th>
+    </Table.Th>
   );
 }

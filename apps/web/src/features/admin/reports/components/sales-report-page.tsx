@@ -28,6 +28,8 @@ const COLUMN_LABELS: Record<Exclude<SortKey, 'name'>, string> = {
   total: 'Total',
 };
 const MONEY: readonly SortKey[] = ['taxable', 'cgst', 'sgst', 'igst', 'total'];
+/** The phone's sort choices (its table has no headings to click); the default is the server's order. */
+const PHONE_SORTS: readonly string[] = ['name:ascending', 'total:ascending', 'quantity:descending'];
 
 type View = { query: SalesReportQuery; sort: SortKey | null; direction: SortDirection };
 
@@ -161,7 +163,7 @@ export function SalesReportPage() {
           w={170}
           hiddenFrom="sm"
           className={desk.thumb}
-          value={view.sort === null ? '' : `${view.sort}:${view.direction}`}
+          value={PHONE_SORTS.includes(`${view.sort}:${view.direction}`) ? `${view.sort}:${view.direction}` : ''}
           onChange={(event) => {
             const [key, direction] = event.currentTarget.value.split(':');
             update({ sort: key || null, dir: key ? (direction === 'ascending' ? 'asc' : 'desc') : null });
