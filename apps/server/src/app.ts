@@ -32,6 +32,7 @@ import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createContentModule } from './modules/content/index.ts';
 import { createDashboardModule } from './modules/dashboard/index.ts';
 import { createDiscountsModule } from './modules/discounts/index.ts';
+import { createAuditLogModule } from './modules/audit-log/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createRetailersModule } from './modules/retailers/index.ts';
 import { createHousekeepingModule } from './modules/housekeeping/index.ts';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
     createRetailersModule(moduleDeps),
     createStaffModule(moduleDeps, { account: account.service }),
     createDashboardModule(moduleDeps),
+    createAuditLogModule(moduleDeps),
     // Never on a real server: loadConfig refuses TEST_SEEDING there.
     ...(config.testSeeding ? [createTestSeedingModule(moduleDeps)] : []),
   ];

@@ -541,6 +541,8 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'accounts',
     build: async () => (await invoiceOf(A), { params: { id: String(A.retailerId) } }),
   },
+  'GET /api/admin/audit': { kind: 'admin', build: () => ({ query: { action: 'retailer.credit', limit: '25' } }) },
+  'GET /api/admin/audit.csv': { kind: 'admin', build: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
   'POST /api/admin/invoices/:id/tds': {
     kind: 'accounts',
     // An invoice of its own for each call: an invoice takes one deduction (₹10 of ₹10,000 taxable).

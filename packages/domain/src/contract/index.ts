@@ -19,3 +19,4 @@ export * from './admin-reports.ts';
 export * from './admin-retailers.ts';
 export * from './admin-staff.ts';
 export * from './admin-dashboard.ts';
+export * from './admin-audit.ts';
