@@ -178,4 +178,15 @@ describe('GET /api/admin/reports/sales', () => {
     expect(table[1]).toEqual(['Meera Report', '2 retailers', 4, 11, 12998, 439.91, 439.91, 689.82, 1569.64, 14567.64]);
     expect(table.at(-1)).toEqual(['Total', '2026-12-01 to 2026-12-31', 4, 11, 12998, 439.91, 439.91, 689.82, 1569.64, 14567.64]);
   });
+
+  it('is in /api/docs with its query (and the GST summary’s), under Admin', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, { get: { tags: string[]; summary: string; parameters: { in: string; name: string }[] } }>;
+    const names = (path: string) => paths[path]!.get.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort();
+    expect(paths['/api/admin/reports/sales']!.get.tags).toEqual(['Admin']);
+    expect(names('/api/admin/reports/sales')).toEqual(['format', 'from', 'groupBy', 'to']);
+    expect(names('/api/admin/reports/gst')).toEqual(['format', 'month']);
+    expect(paths['/api/admin/reports/gst']!.get.summary).toMatch(/GSTR-1/);
+  });
 });
