@@ -52,6 +52,8 @@ export const retailerMessages = {
     creditHold: (reason: string | null, contact: string) =>
       `Orders cannot be placed while your account is on credit hold${reason ? ` (${reason})` : ''}. You can keep adding to your cart. Please call ${contact} to release the hold.`,
     blocked: (contact: string) => `Orders cannot be placed: your shop’s account is blocked. Please call ${contact}.`,
+    pending: 'Orders cannot be placed: this shop is waiting for an admin’s approval.',
+    rejected: 'Orders cannot be placed: this shop’s registration was not approved.',
   },
   proposal: {
     proposed: 'Thank you: the retailer is proposed and waits for an admin’s approval. Its owner gets an email to set a password once it is approved.',

@@ -317,7 +317,10 @@ export const RetailerContactSchema = z.object({
   email: text().nullable(),
 });
 
-/** On the cart (`orderingBlocked`): why Place order will be refused, and whom to call; null when it will not. */
+/**
+ * On the cart (`orderingBlocked`): why Place order will be refused, and whom to call; null when it
+ * will not. 'blocked' covers any retailer not Active (only staff acting for one can see its cart).
+ */
 export const OrderingBlockedSchema = z.object({
   reason: z.enum(['creditHold', 'blocked']),
   /** The sentence to show, naming the contact. */

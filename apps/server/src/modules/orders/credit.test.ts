@@ -130,6 +130,9 @@ describe("a retailer's credit position", () => {
 describe("setting a retailer's credit terms", () => {
   it('accounts set the limit, terms and a credit hold; audited with before and after; the desk then refuses to confirm', async () => {
     const retailer = await createRetailer(t.db);
+    // Placed before the hold: a retailer on credit hold cannot place orders at all (decision 016).
+    const product = await createProduct(t.db, { stocks: [10] });
+    const orderId = await placeOrder(t, await headersFor(t, retailer), [{ productId: product.productId, quantity: 1 }]);
     const response = await putCredit(retailer.retailerId, accounts, {
       creditLimit: 150000.5,
       paymentTermsDays: 45,
@@ -158,8 +161,6 @@ describe("setting a retailer's credit terms", () => {
       },
     });
 
-    const product = await createProduct(t.db, { stocks: [10] });
-    const orderId = await placeOrder(t, await headersFor(t, retailer), [{ productId: product.productId, quantity: 1 }]);
     const confirm = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/confirm`, headers: admin, payload: {} });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().Error.Message).toBe(deskMessages.credit.refused(deskMessages.credit.hold('Cheque bounced twice')));

@@ -603,7 +603,8 @@ export function createRetailersService({ db, clock, config, mailer, logger }: Mo
     /** Edits business details, contact, address, GSTIN/PAN (checked against the address as it will be) and limits. */
     async update(request: FastifyRequest, retailerId: number, patch: AdminRetailerPatch): Promise<AdminRetailerDetail> {
       const identity = requireIdentity(request);
-      return guarded(() =>
+      let mail: QueuedMail | null = null;
+      const detail = await guarded(() =>
         idempotent(db, request, async (tx) => {
           const now = clock.now();
           const [current] = await tx.select().from(retailers).where(eq(retailers.id, retailerId)).for('no key update');
@@ -656,6 +657,24 @@ export function createRetailersService({ db, clock, config, mailer, logger }: Mo
               .set({ email: after.email, name: `${after.firstName} ${after.lastName}`.trim(), phoneNumber: after.phone, updatedAt: now })
               .where(eq(users.retailerId, retailerId));
           }
+          if (emailChanged) {
+            // Links mailed to the old address stop working; a user still waiting to set a password gets a new welcome link.
+            const [user] = await tx
+              .select({ id: users.id, email: users.email, name: users.name })
+              .from(users)
+              .where(eq(users.retailerId, retailerId))
+              .limit(1);
+            if (user) {
+              const spent = await tx
+                .update(passwordResetTokens)
+                .set({ usedAt: now })
+                .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+                .returning({ purpose: passwordResetTokens.purpose });
+              if (spent.some((token) => token.purpose === 'welcome') && current.status === 'Active') {
+                mail = await queueWelcome(tx, { ...mailDeps(), now }, user, after.businessName);
+              }
+            }
+          }
           await recordAudit(tx, {
             actorUserId: identity.userId,
             action: 'retailer.update',
@@ -672,6 +691,8 @@ export function createRetailersService({ db, clock, config, mailer, logger }: Mo
           return detailOf(tx, identity, retailerId);
         }),
       );
+      deliverAfterCommit(mail, 'welcome');
+      return detail;
     },
 
     /** A sales executive's proposal: Pending, proposed by and linked to them; its user cannot sign in until approved. */

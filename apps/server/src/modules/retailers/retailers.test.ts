@@ -271,6 +271,13 @@ describe('editing a retailer (admin)', () => {
     const detail = response.json().Data;
     expect(detail).toMatchObject({ email, phone: '7702000000', limits: { maxOrderQuantity: 800, maxOrderValue: 123456.5 } });
     expect(detail.users[0].email).toBe(email);
+    // The welcome link mailed to the old address no longer works; the new address gets one.
+    const oldToken = await welcomeTokenOf(created.email);
+    const oldValid = await t.app.inject({ method: 'POST', url: '/api/Account/validateToken', payload: { Token: oldToken } });
+    expect(oldValid.json().Data).toEqual({ result: false, purpose: null });
+    const newToken = await welcomeTokenOf(email);
+    const newValid = await t.app.inject({ method: 'POST', url: '/api/Account/validateToken', payload: { Token: newToken } });
+    expect(newValid.json().Data).toEqual({ result: true, purpose: 'welcome' });
     const entry = detail.audit.find((a: { action: string }) => a.action === 'retailer.update');
     expect(entry.details.before).toEqual({ email: created.email, phone: created.phone, maxOrderQuantity: 500, maxOrderValuePaise: 50_000_000 });
     expect(entry.details.after).toEqual({ email, phone: '7702000000', maxOrderQuantity: 800, maxOrderValuePaise: 12_345_650 });

@@ -3,7 +3,7 @@
  * notice before Place order), by placing an order (the refusal) and by sign-in (a blocked shop).
  * Published to other modules; reads only.
  */
-import { asc, eq, and } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { contactPhrase, retailerMessages, type RetailerContact } from '@frameport/domain';
 import type { OrderingBlocked } from '@frameport/domain/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -51,5 +51,11 @@ export async function orderingBlocked(dbx: DbOrTx, retailerId: number, options: 
   if (row.status === 'Active') {
     return { reason: 'creditHold', message: retailerMessages.ordering.creditHold(row.creditHoldReason, phrase), contact };
   }
-  return { reason: 'blocked', message: retailerMessages.ordering.blocked(phrase), contact };
+  const message =
+    row.status === 'Pending'
+      ? retailerMessages.ordering.pending
+      : row.status === 'Rejected'
+        ? retailerMessages.ordering.rejected
+        : retailerMessages.ordering.blocked(phrase);
+  return { reason: 'blocked', message, contact };
 }
