@@ -5,7 +5,8 @@ import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff
  * The sales team and staff users (issue 18 items 4–5) against the real server: an admin adds a
  * sales executive (who sets a password from the welcome mail, read from e2e/mail-catcher.mjs),
  * moves a retailer to them from another sales executive, and the moved retailer is in the new
- * executive's retailer switch (and no longer the old one's); axe on each new screen.
+ * executive's retailer switch (and no longer the old one's); the retailer's page links the old one
+ * again with its editor; axe on each new screen.
  */
 
 type CaughtMail = { to: string[]; subject: string; text: string };
@@ -79,6 +80,20 @@ test('an admin adds a sales executive and moves a retailer to them; it is in the
   const oldHeaders = await tokenOf(request, oldExecutive);
   const oldList = await request.get('/api/Account/getRetailersList', { headers: oldHeaders });
   expect(((await oldList.json()).Data as { Email: string }[]).map((r) => r.Email)).not.toContain(retailer.email);
+
+  // The retailer's page: its editor links the old one again beside the new one.
+  await page.goto(`/admin/retailers/${retailer.retailerId}`);
+  const editor = page.getByTestId('retailer-sales-executives-editor');
+  await expect(editor.getByText(newExecutive.name)).toBeVisible();
+  const oldPage = await request.get(`/api/admin/sales-executives/${oldExecutive.userId}`, { headers: await tokenOf(request, demo.admin) });
+  const oldName = ((await oldPage.json()).Data as { name: string }).name;
+  await editor.getByRole('combobox').click();
+  await page.getByRole('option', { name: oldName }).click();
+  await page.keyboard.press('Escape');
+  await editor.getByRole('button', { name: 'Save sales executives' }).click();
+  await expect(page.getByText('Saved: 2 sales executives look after this retailer.')).toBeVisible();
+  const relinked = await request.get('/api/Account/getRetailersList', { headers: oldHeaders });
+  expect(((await relinked.json()).Data as { Email: string }[]).map((r) => r.Email)).toContain(retailer.email);
 
   // The staff users screen lists the new one among sales executives.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
