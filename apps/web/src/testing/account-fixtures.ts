@@ -8,6 +8,8 @@ import { jsonResponse } from './render-app.tsx';
 
 export const CURRENT_PASSWORD = 'Current@123';
 export const VALID_RESET_TOKEN = 'valid-token';
+/** A new retailer's welcome link (issue 18): valid, purpose 'welcome'. */
+export const WELCOME_TOKEN = 'welcome-token-7d';
 export const RESET_DONE_MESSAGE = 'Your password has been reset.';
 export const VALID_EMAIL_TOKEN = 'email-token';
 export const NEW_EMAIL = 'asha.new@vermaopticals.in';
@@ -64,8 +66,11 @@ function answer(data: FakeAccount, profiles: Record<string, UserProfile | 'fail'
         : failure(messages.password.wrongCurrent);
     case '/api/Account/forgotPassword':
       return ok({ message: messages.forgotPassword.sent });
-    case '/api/Account/validateToken':
-      return ok({ result: bodyOf(init).Token === VALID_RESET_TOKEN });
+    case '/api/Account/validateToken': {
+      const token = bodyOf(init).Token;
+      const purpose = token === VALID_RESET_TOKEN ? 'reset' : token === WELCOME_TOKEN ? 'welcome' : null;
+      return ok({ result: purpose !== null, purpose });
+    }
     case '/api/Account/resetPassword': {
       const reset = data.reset ?? 'ok';
       if (reset === 'ok') return ok({ result: true, message: RESET_DONE_MESSAGE });

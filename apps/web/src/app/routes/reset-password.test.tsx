@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   RESET_DONE_MESSAGE,
   VALID_RESET_TOKEN,
+  WELCOME_TOKEN,
   bodiesSentTo,
   fakeAccountServer,
 } from '../../testing/account-fixtures.ts';
@@ -50,6 +51,21 @@ describe('/resetpassword', () => {
     expect(bodiesSentTo(fetchSpy, '/api/Account/validateToken')).toEqual([{ Token: 'used-token' }]);
     const call = fetchSpy.mock.calls.find(([input]) => String(input) === '/api/Account/validateToken');
     expect(new Headers(call?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('says "Set your password" for a new retailer’s welcome link, and sets it through the same reset call', async () => {
+    const fetchSpy = fakeAccountServer();
+    const user = userEvent.setup();
+    renderApp(`/resetpassword?token=${WELCOME_TOKEN}`);
+    const form = await screen.findByRole('form', { name: 'Set your password' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Set your password' })).toBeInTheDocument();
+    expect(screen.getByText(/Welcome to Frameport\. Choose a password for your shop’s account/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('New password'), 'Welcome@2026');
+    await user.type(within(form).getByLabelText('Repeat password'), 'Welcome@2026');
+    await user.click(within(form).getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(RESET_DONE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in with your password' })).toHaveAttribute('href', '/login');
+    expect(bodiesSentTo(fetchSpy, '/api/Account/resetPassword')).toEqual([{ token: WELCOME_TOKEN, newPassword: 'Welcome@2026' }]);
   });
 
   it('has no signed-in layout and CANCEL goes back to /login', async () => {

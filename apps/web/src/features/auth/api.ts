@@ -106,20 +106,23 @@ export function useForgotPassword() {
   });
 }
 
-/** POST /api/Account/validateToken (public): false for an unknown, used or expired reset link. */
+/**
+ * POST /api/Account/validateToken (public): `valid` is false for an unknown, used or expired link;
+ * `welcome` is true for a new retailer's first-password link (the page then says "Set your password").
+ */
 export const resetTokenQuery = (token: string) =>
   queryOptions({
     queryKey: ['reset-token', { token }] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await apiFetch('/api/Account/validateToken', {
-          method: 'POST',
-          body: { Token: token },
-          schema: TokenValidityResultSchema,
-          token: null,
-          signal,
-        })
-      ).result,
+    queryFn: async ({ signal }) => {
+      const answer = await apiFetch('/api/Account/validateToken', {
+        method: 'POST',
+        body: { Token: token },
+        schema: TokenValidityResultSchema,
+        token: null,
+        signal,
+      });
+      return { valid: answer.result, welcome: answer.result && answer.purpose === 'welcome' };
+    },
     // A link is checked once per visit: refetching on focus could flip a form being filled in.
     staleTime: Infinity,
     gcTime: 0,

@@ -15,25 +15,37 @@ import classes from './reset-password-page.module.css';
 /**
  * /resetpassword?token=: checks the link first (validateToken), then asks for the new password
  * twice. Shows the spec's invalid-link, invalid-token, success and failed messages (section 8).
+ * A new retailer's welcome link (sent on approval) is the same flow in other words: "Set your
+ * password", a first password rather than a reset.
  */
 export function ResetPasswordPage({ token }: { token: string | null }) {
+  const validity = useQuery({ ...resetTokenQuery(token ?? ''), enabled: Boolean(token) });
+  const welcome = validity.data?.welcome === true;
+  const title = welcome ? messages.reset.welcomeTitle : 'Reset password';
   return (
     <div className={classes.root}>
-      <title>Reset password · Frameport</title>
+      <title>{`${title} · Frameport`}</title>
       <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
         <Stack gap="lg">
           <BrandMark />
-          <Title order={1} fz={26}>
-            Reset password
-          </Title>
-          {token ? <CheckedReset token={token} /> : <LinkProblem message={messages.reset.invalidLink} />}
+          <div>
+            <Title order={1} fz={26}>
+              {title}
+            </Title>
+            {welcome && (
+              <Text c="dimmed" mt={4}>
+                {messages.reset.welcomeIntro}
+              </Text>
+            )}
+          </div>
+          {token ? <CheckedReset token={token} welcome={welcome} /> : <LinkProblem message={messages.reset.invalidLink} />}
         </Stack>
       </Paper>
     </div>
   );
 }
 
-function CheckedReset({ token }: { token: string }) {
+function CheckedReset({ token, welcome }: { token: string; welcome: boolean }) {
   const validity = useQuery(resetTokenQuery(token));
 
   if (validity.isPending) {
@@ -56,11 +68,11 @@ function CheckedReset({ token }: { token: string }) {
       </Stack>
     );
   }
-  if (!validity.data) return <LinkProblem message={messages.reset.invalidToken} />;
-  return <ResetPasswordForm token={token} />;
+  if (!validity.data.valid) return <LinkProblem message={messages.reset.invalidToken} />;
+  return <ResetPasswordForm token={token} welcome={welcome} />;
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, welcome }: { token: string; welcome: boolean }) {
   const reset = useResetPassword();
   const {
     register,
@@ -80,7 +92,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           {reset.data.message}
         </Alert>
         <Anchor component={Link} to="/login" fw={600}>
-          Log in with your new password
+          {welcome ? messages.reset.welcomeDone : 'Log in with your new password'}
         </Anchor>
       </Stack>
     );
@@ -92,7 +104,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit((values) => reset.mutate({ token, newPassword: values.newPassword }));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+    <form onSubmit={onSubmit} noValidate aria-label={welcome ? messages.reset.welcomeTitle : 'Reset password'}>
       <Stack gap="md">
         <NewPasswordFields
           idPrefix="reset"
@@ -110,7 +122,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         )}
         <Group gap="sm" grow>
           <Button type="submit" size="md" loading={reset.isPending}>
-            Reset Password
+            {welcome ? messages.reset.welcomeSubmit : 'Reset Password'}
           </Button>
           <Button component={Link} to="/login" variant="outline" size="md">
             CANCEL
