@@ -29,6 +29,8 @@ export const messages = {
     switchUser: 'Switch User',
     /** A sales executive's short form for a new retailer (issue 18). */
     proposeRetailer: 'Propose a retailer',
+    /** A sales executive's cockpit (/my-retailers). */
+    myRetailers: 'My retailers',
     logout: 'Logout',
     /** The profile menu's link to the separate lens product's login (spec section 2), in a new tab. */
     lensLogin: 'Lens login',

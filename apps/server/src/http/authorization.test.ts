@@ -43,7 +43,7 @@ import { createInvoice, createProduct, createRetailer, createStaffUser, ensureCo
  * The back office (/api/admin): desk: admin, warehouse and accounts; warehouse: admin and
  * warehouse (shipments, no credit); accounts: admin and accounts (credit, overrides, e-invoices).
  * Warehouse and accounts staff act for no retailer: naming one is 403 on every route.
- * salesExecutive: sales executives only (a proposal of a new retailer).
+ * salesExecutive: sales executives only (a proposal of a new retailer, their own cockpit).
  */
 type Kind = 'acting' | 'actingOptional' | 'shared' | 'staff' | 'admin' | 'own' | 'desk' | 'warehouse' | 'accounts' | 'salesExecutive';
 const DESK_KINDS: readonly Kind[] = ['admin', 'desk', 'warehouse', 'accounts'];
@@ -328,6 +328,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/Account/getStates': { kind: 'shared', build: () => ({ query: { countryId: String(place.countryId) } }) },
   'GET /api/Account/getCities': { kind: 'shared', build: () => ({ query: { stateId: String(place.stateId) } }) },
   'GET /api/Account/getRetailersList': { kind: 'staff' },
+  'GET /api/Account/myRetailers': { kind: 'salesExecutive' },
   'POST /api/Account/ChangePassword': {
     kind: 'shared',
     build: ({ caller }) => ({ body: { CurrentPassword: caller.password, NewPassword: caller.password } }),

@@ -260,6 +260,10 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
                       },
                       {
+                        path: 'my-retailers',
+                        lazy: async () => ({ Component: (await import('./routes/my-retailers.tsx')).MyRetailersRoute }),
+                      },
+                      {
                         path: 'support',
                         lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
                       },

@@ -14,9 +14,10 @@ describe('profileMenuEntries', () => {
     ]);
   });
 
-  it('hides My Orders and My Invoices from a sales executive until a retailer is chosen', () => {
+  it('gives a sales executive My retailers and Switch User, and hides My Orders and My Invoices until a retailer is chosen', () => {
     expect(entriesOf({ isSalesExecutive: true, canOrder: false })).toEqual([
       ['My Profile', '/profile'],
+      ['My retailers', '/my-retailers'],
       ['Switch User', '/profile?switch-user=true'],
       ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],
@@ -24,6 +25,7 @@ describe('profileMenuEntries', () => {
     expect(entriesOf({ isSalesExecutive: true, canOrder: true })).toEqual([
       ['My Profile', '/profile'],
       ['My Orders', '/profile?order=true'],
+      ['My retailers', '/my-retailers'],
       ['Switch User', '/profile?switch-user=true'],
       ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],

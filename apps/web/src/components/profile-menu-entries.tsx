@@ -1,19 +1,21 @@
 import { messages } from '@frameport/domain/messages';
-import { IconBuildingStore, IconExternalLink, IconFileInvoice, IconKey, IconListDetails, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconBriefcase, IconBuildingStore, IconExternalLink, IconFileInvoice, IconKey, IconListDetails, IconUser, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PROFILE_LINKS, PROPOSE_RETAILER_PATH } from '../config/paths.ts';
+import { MY_RETAILERS_PATH, PROFILE_LINKS, PROPOSE_RETAILER_PATH } from '../config/paths.ts';
 
 export type ProfileMenuEntry = { label: string; to: string; icon: ReactNode };
 
 /**
  * The profile entries in the spec's order: My Orders and My Invoices once the user can order (a
- * sales executive after choosing a retailer), Switch User and Propose a retailer for sales executives only. Logout
+ * sales executive after choosing a retailer), My retailers (their cockpit), Switch User and Propose a retailer for
+ * sales executives only. Logout
  * follows them.
  */
 export function profileMenuEntries({ isSalesExecutive, canOrder }: { isSalesExecutive: boolean; canOrder: boolean }): ProfileMenuEntry[] {
   const entries: (ProfileMenuEntry | false)[] = [
     { label: messages.account.profile, to: PROFILE_LINKS.profile, icon: <IconUser size={16} aria-hidden="true" /> },
     canOrder && { label: messages.account.orders, to: PROFILE_LINKS.orders, icon: <IconListDetails size={16} aria-hidden="true" /> },
+    isSalesExecutive && { label: messages.account.myRetailers, to: MY_RETAILERS_PATH, icon: <IconBriefcase size={16} aria-hidden="true" /> },
     isSalesExecutive && { label: messages.account.switchUser, to: PROFILE_LINKS.switchUser, icon: <IconUsers size={16} aria-hidden="true" /> },
     isSalesExecutive && { label: messages.account.proposeRetailer, to: PROPOSE_RETAILER_PATH, icon: <IconBuildingStore size={16} aria-hidden="true" /> },
     { label: messages.account.changePassword, to: PROFILE_LINKS.changePassword, icon: <IconKey size={16} aria-hidden="true" /> },

@@ -5,6 +5,8 @@ export const PURCHASE_ORDER_PATH = '/purchase-order';
 export const EXPRESS_CHECKOUT_PATH = '/express-checkout';
 /** A sales executive's short form for proposing a new retailer (it waits for an admin's approval). */
 export const PROPOSE_RETAILER_PATH = '/propose-retailer';
+/** A sales executive's own cockpit: their retailers' balances and orders, one tap to order for one. */
+export const MY_RETAILERS_PATH = '/my-retailers';
 /** /products with this hash opens its filters on arrival (the spec's /catalog-filter leads there). */
 export const CATALOGUE_FILTERS_HASH = '#filters';
 

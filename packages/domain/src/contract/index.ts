@@ -20,3 +20,4 @@ export * from './admin-retailers.ts';
 export * from './admin-staff.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-audit.ts';
+export * from './my-retailers.ts';

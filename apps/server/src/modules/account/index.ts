@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppModule, ModuleDeps } from '../module-deps.ts';
 import { createEmailChangeService } from './email-change.ts';
+import { createMyRetailersService, myRetailersRoutes } from './my-retailers.ts';
 import { createPasswordService } from './passwords.ts';
 import { createProfileService } from './profile.ts';
 import { accountRoutes, emailChangeRoutes } from './routes.ts';
@@ -18,6 +19,7 @@ export function createAccountModule({ db, clock, config, fileStore, mailer, logg
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountRoutes, { account, profile, passwords });
     await app.register(emailChangeRoutes, { emailChange });
+    await app.register(myRetailersRoutes, { myRetailers: createMyRetailersService({ db, clock, invoiceCreditDays: config.invoiceCreditDays }) });
   };
   return { service: account, plugin };
 }

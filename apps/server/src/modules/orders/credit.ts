@@ -52,10 +52,25 @@ export async function creditBookOf(
   context: DeskContext,
   forOrderId?: number,
 ): Promise<RetailerCreditBook> {
+  const [row] = await creditRows(dbx, [retailerId], context, forOrderId ?? 0);
+  if (!row) throw new AppError('not_found', deskMessages.credit.retailerNotFound);
+  return bookOf(row, context);
+}
+
+/**
+ * The credit positions of many retailers in one statement (a sales executive's book), by retailer
+ * id; unknown ids are absent. The same reads and rules as `creditBookOf`.
+ */
+export async function creditBooksOf(dbx: DbOrTx, retailerIds: readonly number[], context: DeskContext): Promise<Map<number, RetailerCreditBook>> {
+  if (retailerIds.length === 0) return new Map();
+  const rows = await creditRows(dbx, retailerIds, context, 0);
+  return new Map(rows.map((row) => [num(row.id), bookOf(row, context)]));
+}
+
+async function creditRows(dbx: DbOrTx, retailerIds: readonly number[], context: DeskContext, orderId: number) {
   const today = istDateOf(context.now);
   const days = context.invoiceCreditDays;
-  const orderId = forOrderId ?? 0;
-  const [row] = await queryRows<Record<string, unknown>>(
+  return queryRows<Record<string, unknown>>(
     dbx,
     sql`select r.id, r.business_name, r.credit_limit_paise, r.payment_terms_days, r.credit_hold, r.credit_hold_reason,
         r.credit_updated_at, r.credit_updated_by_user_id,
@@ -84,9 +99,16 @@ export async function creditBookOf(
             and o.status in ('Confirmed', 'On hold', 'Partially dispatched')
         ) u
       ) oo on true
-      where r.id = ${retailerId}`,
+      where r.id in (${sql.join(
+        retailerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
   );
-  if (!row) throw new AppError('not_found', deskMessages.credit.retailerNotFound);
+}
+
+function bookOf(row: Record<string, unknown>, context: DeskContext): RetailerCreditBook {
+  const today = istDateOf(context.now);
+  const days = context.invoiceCreditDays;
   const oldestDue = row.oldest_due === null || row.oldest_due === undefined ? null : String(row.oldest_due).slice(0, 10);
   const oldestOverdueDays = oldestDue !== null && oldestDue < today ? daysBetween(oldestDue, today) : 0;
   const position = creditPosition({

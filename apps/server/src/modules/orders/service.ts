@@ -176,4 +176,4 @@ export { deliverQueued, queueOrderMail, recipientsOf, type QueuedMail, type Reci
 // The order desk: one order as the desk shows it (every desk, warehouse and edit action answers it,
 // read in the action's transaction) and the retailer's credit position.
 export { actionsFor, mayOverrideCredit, orderDetail, type DeskContext } from './desk.ts';
-export { creditBookOf, creditReasonTexts, creditRefusalsFor, toCreditPositionView, type RetailerCreditBook } from './credit.ts';
+export { creditBookOf, creditBooksOf, creditReasonTexts, creditRefusalsFor, toCreditPositionView, type RetailerCreditBook } from './credit.ts';

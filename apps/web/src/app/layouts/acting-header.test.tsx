@@ -41,6 +41,7 @@ describe('a sales executive who has not chosen a retailer', () => {
 
     expect(await profileMenuItems()).toEqual([
       ['My Profile', '/profile'],
+      ['My retailers', '/my-retailers'],
       ['Switch User', '/profile?switch-user=true'],
       ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],
@@ -114,6 +115,7 @@ describe('a sales executive acting for a retailer', () => {
     expect(await profileMenuItems()).toEqual([
       ['My Profile', '/profile'],
       ['My Orders', '/profile?order=true'],
+      ['My retailers', '/my-retailers'],
       ['Switch User', '/profile?switch-user=true'],
       ['Propose a retailer', '/propose-retailer'],
       ['Change Password', '/profile?change-password=true'],

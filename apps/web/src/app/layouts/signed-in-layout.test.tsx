@@ -73,7 +73,8 @@ describe('signed-in routes', () => {
     signIn();
     renderApp('/home');
 
-    expect(await screen.findByText(/You can choose a retailer to act for from/)).toBeInTheDocument();
+    expect(await screen.findByText(/choose a retailer to act for there or from/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My retailers' })).toHaveAttribute('href', '/my-retailers');
     expect(screen.getByRole('link', { name: 'Switch User' })).toHaveAttribute('href', '/profile?switch-user=true');
   });
 

@@ -6,7 +6,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
-import { PROFILE_LINKS } from '../../config/paths.ts';
+import { MY_RETAILERS_PATH, PROFILE_LINKS } from '../../config/paths.ts';
 import { useActing } from '../../lib/use-acting.ts';
 import { useOrderEntry } from '../use-order-entry.ts';
 import { profileQueries } from '../../lib/profile-queries.ts';
@@ -139,7 +139,11 @@ function Account({ profile }: { profile: UserProfile }) {
     <>
       {isSalesExecutive && (
         <Alert variant="light" icon={<IconUsers size={18} aria-hidden="true" />}>
-          You can choose a retailer to act for from{' '}
+          Your retailers’ balances and orders are in{' '}
+          <Anchor component={Link} to={MY_RETAILERS_PATH} fw={600}>
+            {messages.account.myRetailers}
+          </Anchor>
+          ; choose a retailer to act for there or from{' '}
           <Anchor component={Link} to={PROFILE_LINKS.switchUser} fw={600}>
             {messages.account.switchUser}
           </Anchor>
