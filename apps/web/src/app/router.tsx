@@ -187,6 +187,14 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute }),
                       },
                       {
+                        path: 'receivables/:retailerId',
+                        lazy: async () => ({ Component: (await import('./routes/admin/receivables-retailer.tsx')).AdminReceivablesRetailerRoute }),
+                      },
+                      {
+                        path: 'audit',
+                        lazy: async () => ({ Component: (await import('./routes/admin/audit.tsx')).AdminAuditRoute }),
+                      },
+                      {
                         path: 'reports/sales',
                         lazy: async () => ({ Component: (await import('./routes/admin/sales-report.tsx')).AdminSalesReportRoute }),
                       },

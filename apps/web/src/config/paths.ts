@@ -38,6 +38,8 @@ export const ADMIN_LINKS = {
   content: `${ADMIN_PATH}/content`,
   // Back office III (issue 18).
   receivables: `${ADMIN_PATH}/receivables`,
+  receivablesRetailer: (retailerId: number) => `${ADMIN_PATH}/receivables/${retailerId}`,
+  audit: `${ADMIN_PATH}/audit`,
   salesReport: `${ADMIN_PATH}/reports/sales`,
   gstSummary: `${ADMIN_PATH}/reports/gst`,
   salesTeam: `${ADMIN_PATH}/sales-team`,

@@ -25,6 +25,7 @@ const ADMIN_NAV = [
   { to: ADMIN_LINKS.gstSummary, label: 'GST summary', roles: ['admin', 'accounts'] },
   { to: ADMIN_LINKS.salesTeam, label: 'Sales team', roles: ['admin'] },
   { to: ADMIN_LINKS.staff, label: 'Staff', roles: ['admin'] },
+  { to: ADMIN_LINKS.audit, label: 'Audit log', roles: ['admin'] },
 ] as const;
 
 /**

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('/admin/receivables', () => {
-  it('ages each retailer’s balances in the buckets with the totals; a retailer opens its credit page; grouping by sales executive goes in the URL', async () => {
+  it('ages each retailer’s balances in the buckets with the totals; a retailer opens its invoices; grouping by sales executive goes in the URL and a sales executive opens their retailers', async () => {
     const user = userEvent.setup();
     const server = fakeDeskServer((url) =>
       url.pathname === '/api/admin/reports/receivables' ? { data: url.searchParams.get('groupBy') === 'salesExecutive' ? bySalesExecutive : byRetailer } : undefined,
@@ -45,13 +45,20 @@ describe('/admin/receivables', () => {
     expect(bengaluru).toHaveTextContent(/Bengaluru Eye Care.*1.*—.*—.*—.*—.*₹250\.50.*₹250\.50/);
     expect(totals).toHaveTextContent(/All retailers.*3.*₹1,000\.00.*₹300\.00.*₹0\.00.*₹0\.00.*₹250\.50.*₹1,550\.50/);
     expect(screen.getByText(/on 24 Nov 2026/)).toBeInTheDocument();
-    expect(within(verma!).getByRole('link', { name: 'Verma Opticals' })).toHaveAttribute('href', '/admin/retailers/7/credit');
+    expect(within(verma!).getByRole('link', { name: 'Verma Opticals' })).toHaveAttribute('href', '/admin/receivables/7');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export XLSX' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'salesExecutive');
     await waitFor(() => expect(router.state.location.search).toBe('?groupBy=salesExecutive'));
     expect(await screen.findByRole('cell', { name: /Ravi Kumar/ })).toHaveTextContent('2 retailers owing');
     expect(screen.getByRole('rowheader', { name: /All retailers \(each once\)/ })).toBeInTheDocument();
     expect(sentTo(server, '/api/admin/reports/receivables', 'GET').map((call) => call.url.searchParams.get('groupBy'))).toEqual(['retailer', 'salesExecutive']);
+
+    await user.click(screen.getByRole('link', { name: 'Ravi Kumar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?salesExecutive=31&name=Ravi+Kumar'));
+    expect(await screen.findByText(/Retailers of/)).toHaveTextContent('Retailers of Ravi Kumar');
+    await waitFor(() => expect(sentTo(server, '/api/admin/reports/receivables', 'GET').at(-1)?.url.searchParams.get('salesExecutive')).toBe('31'));
   });
 
   it('says when nothing is owed, and offers Retry when the report cannot be loaded', async () => {

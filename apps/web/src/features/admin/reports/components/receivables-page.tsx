@@ -11,21 +11,28 @@ import { inr } from '../../admin-display.ts';
 import desk from '../../components/desk-table.module.css';
 import { formatDay } from '../../order/order-display.ts';
 import { useStaffRole } from '../../staff-role.ts';
-import { reportQueries } from '../api.ts';
+import { fetchReceivablesFile, receivablesQueries } from '../receivables-api.ts';
+import { ExportButtons } from './report-parts.tsx';
 
 const GROUP_LABELS: Record<ReceivablesQuery['groupBy'], string> = { retailer: 'Retailer', salesExecutive: 'Sales executive' };
 
 /**
  * /admin/receivables (admin, accounts): every open invoice balance by days past due — not due,
- * 1–30, 31–60, 61–90, over 90 — per retailer (each links to its credit page with the invoices) or
- * per sales executive, largest first, with the totals; the grouping is in the URL.
+ * 1–30, 31–60, 61–90, over 90 — per retailer (each links to its open invoices) or per sales
+ * executive (each links to their retailers), largest first, with the totals and CSV/XLSX export;
+ * the grouping and the sales executive are in the URL.
  */
 export function ReceivablesPage() {
   const role = useStaffRole();
   const [params, setParams] = useSearchParams();
   const groupBy: ReceivablesQuery['groupBy'] = params.get('groupBy') === 'salesExecutive' ? 'salesExecutive' : 'retailer';
+  // A sales executive's row drills down to their retailers: ?salesExecutive=<user id> or 'none'.
+  const seParam = params.get('salesExecutive');
+  const salesExecutive: ReceivablesQuery['salesExecutive'] =
+    groupBy === 'retailer' && seParam !== null ? (seParam === 'none' ? 'none' : /^\d{1,9}$/.test(seParam) ? Number(seParam) : undefined) : undefined;
+  const seName = params.get('name');
   const allowed = role === 'admin' || role === 'accounts';
-  const report = useQuery({ ...reportQueries.receivables(groupBy), enabled: allowed });
+  const report = useQuery({ ...receivablesQueries.report(groupBy, salesExecutive), enabled: allowed });
 
   const heading = (
     <Title order={1} fz="h3">
@@ -50,6 +57,12 @@ export function ReceivablesPage() {
           Open invoice balances by days past their due date{report.data ? `, on ${formatDay(report.data.asOf)}` : ''}.
         </Text>
       </div>
+      {salesExecutive !== undefined && (
+        <Text size="sm">
+          Retailers of <strong>{seName ?? (salesExecutive === 'none' ? 'No sales executive' : `sales executive ${salesExecutive}`)}</strong> ·{' '}
+          <Link to={`${ADMIN_LINKS.receivables}?groupBy=salesExecutive`}>All sales executives</Link>
+        </Text>
+      )}
       <div className={desk.toolbar}>
         <NativeSelect
           label="Group by"
@@ -58,6 +71,11 @@ export function ReceivablesPage() {
           value={groupBy}
           onChange={(event) => setParams(event.currentTarget.value === 'retailer' ? {} : { groupBy: event.currentTarget.value }, { replace: true })}
           data={RECEIVABLES_GROUPS.map((value) => ({ value, label: GROUP_LABELS[value] }))}
+        />
+        <ExportButtons
+          what="receivables"
+          fileStem={`receivables-by-${groupBy === 'salesExecutive' ? 'sales-executive' : 'retailer'}${report.data ? `-${report.data.asOf}` : ''}`}
+          fetchFile={(format) => fetchReceivablesFile({ groupBy, salesExecutive }, format)}
         />
       </div>
       {report.isPending ? (
@@ -98,7 +116,15 @@ function ReceivablesTable({ report, stale }: { report: ReceivablesReport; stale:
           {report.rows.map((row) => (
             <Table.Tr key={row.id ?? 'none'}>
               <Table.Td className={desk.head}>
-                {!bySalesExecutive && row.id !== null ? <Link to={ADMIN_LINKS.retailerCredit(row.id)}>{row.name}</Link> : row.name}
+                {bySalesExecutive ? (
+                  <Link to={`${ADMIN_LINKS.receivables}?${new URLSearchParams({ salesExecutive: row.id === null ? 'none' : String(row.id), name: row.name }).toString()}`}>
+                    {row.name}
+                  </Link>
+                ) : row.id !== null ? (
+                  <Link to={ADMIN_LINKS.receivablesRetailer(row.id)}>{row.name}</Link>
+                ) : (
+                  row.name
+                )}
                 {row.detail && (
                   <Text size="xs" c="dimmed">
                     {row.detail}
