@@ -49,8 +49,11 @@ export const retailerMessages = {
     blocked: (contact: string) => `Your shop’s account is blocked, so you cannot sign in. Please call ${contact} to sort it out.`,
   },
   ordering: {
-    creditHold: (reason: string | null, contact: string) =>
-      `Orders cannot be placed while your account is on credit hold${reason ? ` (${reason})` : ''}. You can keep adding to your cart. Please call ${contact} to release the hold.`,
+    creditHold: (reason: string | null, contact: string) => {
+      // The reason is staff's free text, often a sentence of its own: drop its closing full stop so the bracket reads "(… cleared)." not "(… cleared.).".
+      const said = reason?.trim().replace(/[.\s]+$/u, '') ?? '';
+      return `Orders cannot be placed while your account is on credit hold${said ? ` (${said})` : ''}. You can keep adding to your cart. Please call ${contact} to release the hold.`;
+    },
     blocked: (contact: string) => `Orders cannot be placed: your shop’s account is blocked. Please call ${contact}.`,
     pending: 'Orders cannot be placed: this shop is waiting for an admin’s approval.',
     rejected: 'Orders cannot be placed: this shop’s registration was not approved.',
