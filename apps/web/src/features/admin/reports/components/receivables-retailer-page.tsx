@@ -78,7 +78,7 @@ export function ReceivablesRetailerPage({ retailerId }: { retailerId: number }) 
           </Text>
           <Text size="sm" c="dimmed">
             Sales executive: {data.retailer.salesExecutives.map((se) => se.name).join(', ') || 'none'} ·{' '}
-            <Anchor component={Link} to={ADMIN_LINKS.retailerCredit(data.retailer.id)} size="sm">
+            <Anchor component={Link} to={ADMIN_LINKS.retailerCredit(data.retailer.id)} size="sm" td="underline">
               Credit terms
             </Anchor>
           </Text>
