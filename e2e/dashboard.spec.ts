@@ -75,3 +75,38 @@ test('warehouse staff see the counts without money or receivables', async ({ pag
   await expect(figures.getByRole('link', { name: /To pack/ })).toHaveAttribute('href', '/admin/orders?status=Confirmed');
   await expectAccessible(page, 'the warehouse dashboard');
 });
+
+test('the sales charts show the sales report’s figures, each also as a table', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signInStaff(page, demo.admin);
+  const brands = page.getByRole('figure', { name: 'Sales by brand (this month)' });
+  await expect(brands.getByRole('img', { name: /bar chart/ })).toBeVisible({ timeout: 45_000 });
+  // recharts drew the bars (one per brand, at most eight).
+  await expect(brands.locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  // The Table view has the same figures as the report for this month (others invoice beside this test: retry until they agree).
+  const admin = await tokenOf(request, demo.admin);
+  const link = await brands.getByRole('link', { name: 'Open the sales report' }).getAttribute('href');
+  const query = new URL(link!, 'http://x').searchParams;
+  await expect(async () => {
+    await page.reload();
+    const view = page.getByRole('figure', { name: 'Sales by brand (this month)' });
+    await view.getByText('Table', { exact: true }).click();
+    const api = (await (await request.get(`/api/admin/reports/sales?${query}`, { headers: admin })).json()).Data as { rows: { name: string; total: number }[] };
+    const table = view.getByRole('table', { name: 'Sales by brand (this month)' });
+    const first = api.rows[0]!;
+    await expect(table.getByRole('row', { name: new RegExp(`^${first.name}`) })).toContainText(
+      `₹${first.total.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      { timeout: 5_000 },
+    );
+  }).toPass({ timeout: 60_000 });
+
+  const weeks = page.getByRole('figure', { name: 'Sales by week (last 12 weeks)' });
+  await weeks.getByText('Table', { exact: true }).click();
+  await expect(weeks.getByRole('table').getByRole('rowheader')).toHaveCount(12);
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await expectAccessible(page, 'the dashboard’s charts as tables');
+  await weeks.getByText('Chart', { exact: true }).click();
+  await expect(weeks.getByRole('img', { name: /bar chart/ })).toHaveAttribute('aria-label', /^Sales by week \(last 12 weeks\), bar chart\. Week of /);
+  await expectAccessible(page, 'the dashboard’s charts');
+});

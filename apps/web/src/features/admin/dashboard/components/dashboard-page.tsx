@@ -1,5 +1,6 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { formatDay } from '../../order/order-display.ts';
@@ -8,10 +9,14 @@ import { dashboardQueries } from '../api.ts';
 import { TILE_COUNT, tilesOf, type Tile } from '../tiles.ts';
 import classes from './dashboard.module.css';
 
+// The charting library is most of the dashboard's code: the tiles paint without waiting for it.
+const SalesCharts = lazy(() => import('./sales-charts.tsx').then((module) => ({ default: module.SalesCharts })));
+
 /**
  * /admin, the back office's home (admin, warehouse, accounts): today's and this month's orders,
  * the desk's queues, overdue receivables, low stock and retailers to approve, each tile a link to
- * its filtered list; the figures a role does not use are not there.
+ * its filtered list; the figures a role does not use are not there. Admin and accounts also see
+ * the sales charts (by week, brand, state and sales executive), each with a Table view.
  */
 export function DashboardPage() {
   const role = useStaffRole();
@@ -46,6 +51,11 @@ export function DashboardPage() {
           </ul>
         )}
       </section>
+      {role === 'admin' || role === 'accounts' ? (
+        <Suspense fallback={<Skeleton h={320} radius="md" aria-label="Loading the sales charts" />}>
+          <SalesCharts />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
