@@ -3,7 +3,7 @@ import { CATALOGUE_COLUMNS } from '@frameport/domain';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import sharp from 'sharp';
-import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff, test, tokenOf, type Headers } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff, test, tokenOf, type Headers, openAdminNav } from './fixtures.ts';
 
 /**
  * The catalogue desk's spreadsheet import end to end (issue 17): the admin exports the catalogue,
@@ -70,7 +70,7 @@ test('admin imports a sheet that changes 3 prices and adds 2 styles; the retaile
   const csv = Papa.unparse({ fields: HEADERS, data: [...updated, ...added].map((row) => HEADERS.map((h) => row[h] ?? '')) });
 
   await signInStaff(page, demo.admin);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Imports' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Imports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'What the sheet holds' })).toHaveValue('catalogue');
   await accessible(page, 'imports');
@@ -156,7 +156,7 @@ test('admin edits banners and a support page on the content screen', async ({ pa
 
   try {
     await signInStaff(page, demo.admin);
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Content' }).click();
+    await (await openAdminNav(page)).getByRole('link', { name: 'Content' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
     await accessible(page, 'content');
 

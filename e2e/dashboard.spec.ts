@@ -1,4 +1,4 @@
-import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf, openAdminNav } from './fixtures.ts';
 
 /**
  * The back office's home (issue 18 item 7): staff land on /admin and see the figures their role
@@ -61,7 +61,7 @@ test('an admin lands on the dashboard; its tiles agree with the API and open the
   await expect(page).toHaveURL(/\/admin\/stock$/);
   await page.goBack();
   await expect(tile(/New retailers to approve/)).toHaveAttribute('href', '/admin/retailers?status=Pending');
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Dashboard' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
 

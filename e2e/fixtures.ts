@@ -147,6 +147,21 @@ export async function signInStaff(page: Page, user: Account) {
   await expect(page).toHaveURL(/\/admin/);
 }
 
+/**
+ * The back office's nav, ready to click: on a phone its links sit behind the Menu button, which
+ * this opens first (on desktop the button is hidden and the bar is used as it is).
+ */
+export async function openAdminNav(page: Page) {
+  // The shell first (the brand and the Menu button come together), so a phone is not mistaken for a desktop mid-load.
+  await expect(page.getByRole('link', { name: 'Frameport back office' })).toBeVisible();
+  const burger = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await burger.isVisible()) {
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  }
+  return page.getByRole('navigation', { name: 'Back office' });
+}
+
 export async function noHorizontalScroll(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }

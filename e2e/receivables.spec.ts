@@ -1,6 +1,6 @@
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import type { ReceivablesRetailer } from '@frameport/domain/contract/admin-reports';
-import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf, openAdminNav } from './fixtures.ts';
 
 /**
  * Receivables (back office III): accounts staff read the ageing of the demo's open invoices by
@@ -12,7 +12,7 @@ test('accounts staff read receivables by retailer and by sales executive, and op
   test.setTimeout(180_000);
   await signInStaff(page, demo.accounts);
 
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Receivables' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Receivables' }).click();
   const table = page.getByRole('table', { name: 'Receivables' });
   await expect(table).toBeVisible({ timeout: 45_000 });
   await expect(table.getByRole('columnheader', { name: 'Over 90 days' })).toBeAttached();

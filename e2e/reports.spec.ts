@@ -1,6 +1,6 @@
 import { formatInr, istDateOf, previousMonth, reportPeriod } from '@frameport/domain';
 import type { Download } from '@playwright/test';
-import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf, openAdminNav } from './fixtures.ts';
 
 /**
  * Sales and GST reports (back office III): accounts staff open the sales report for this financial
@@ -28,7 +28,7 @@ test('accounts staff read sales by state for this financial year and download it
   expect(expected.totals.invoices).toBeGreaterThan(0);
 
   await signInStaff(page, demo.accounts);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Sales', exact: true }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Sales', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/reports\/sales$/);
   await expect(page.getByRole('table', { name: 'Sales by brand' })).toBeVisible({ timeout: 45_000 });
   await expectAccessible(page, 'sales by brand');
@@ -65,7 +65,7 @@ test('accounts staff read last month’s GST summary by rate and place of supply
   expect(expected.totals.invoices).toBeGreaterThan(0);
 
   await signInStaff(page, demo.accounts);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'GST summary' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'GST summary' }).click();
   await expect(page).toHaveURL(/\/admin\/reports\/gst$/);
   const rates = page.getByRole('table', { name: 'GST by rate' });
   await expect(rates).toBeVisible({ timeout: 45_000 });

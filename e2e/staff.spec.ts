@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff, test, tokenOf } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signIn, signInStaff, test, tokenOf, openAdminNav } from './fixtures.ts';
 
 /**
  * The sales team and staff users (issue 18 items 4–5) against the real server: an admin adds a
@@ -41,7 +41,7 @@ test('an admin adds a sales executive and moves a retailer to them; it is in the
   const newExecutive = { name: `Meena ${tag}`, email: `meena.${tag}@frameport.test`, password: `Welcome@${tag}` };
 
   await signInStaff(page, demo.admin);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Sales team' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Sales team' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sales team' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Sales executives' })).toBeVisible();
   await fits(page, 'sales team');
@@ -96,7 +96,7 @@ test('an admin adds a sales executive and moves a retailer to them; it is in the
   expect(((await relinked.json()).Data as { Email: string }[]).map((r) => r.Email)).toContain(retailer.email);
 
   // The staff users screen lists the new one among sales executives.
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff users' })).toBeVisible();
   await page.getByLabel('Search').fill(newExecutive.email);
   await expect(page.getByRole('table', { name: 'Staff users' }).getByText(newExecutive.name)).toBeVisible();

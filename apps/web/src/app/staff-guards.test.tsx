@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAdminServer, staffProfile } from '../testing/admin-fixtures.ts';
 import { userProfile } from '../testing/fixtures.ts';
@@ -68,6 +69,41 @@ describe('/admin is for staff only', () => {
     signIn();
     renderApp('/admin/orders');
     expect(await screen.findByRole('link', { name: 'Ordering app' }, { timeout: 5000 })).toHaveAttribute('href', '/home');
+  });
+
+  it('folds the nav into a menu button that lists the role\'s links, marks the page, and closes on a tap or Escape', async () => {
+    fakeAdminServer({ profile: staffProfile('Accounts') });
+    signIn();
+    const { router } = renderApp('/admin/orders');
+    const burger = await screen.findByRole('button', { name: 'Menu' }, { timeout: 5000 });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(burger);
+    const dialog = await screen.findByRole('dialog', { name: 'Frameport back office' });
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    const menu = within(dialog).getByRole('navigation', { name: 'Back office' });
+    // The same links the desktop bar gives accounts: no Catalogue, Staff or Ordering app.
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Retailers',
+      'Receivables',
+      'Sales',
+      'GST summary',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.click(within(menu).getByRole('link', { name: 'Receivables' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/receivables'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(burger);
+    await screen.findByRole('dialog', { name: 'Frameport back office' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(burger).toHaveFocus());
   });
 
 });

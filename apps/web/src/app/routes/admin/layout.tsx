@@ -1,6 +1,7 @@
 import { ROLE_NAMES, normaliseRole } from '@frameport/domain/contract/auth';
 import { messages } from '@frameport/domain/messages';
-import { Button, Text } from '@mantine/core';
+import { Box, Burger, Button, Drawer, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AppScrollRestoration } from '../../scroll-restoration.tsx';
@@ -28,14 +29,34 @@ const ADMIN_NAV = [
   { to: ADMIN_LINKS.audit, label: 'Audit log', roles: ['admin'] },
 ] as const;
 
+type NavItem = { to: string; label: string; end: boolean };
+
+/** The links, as the desktop bar and the phone's menu both list them (NavLink marks the current page with aria-current). */
+function NavLinks({ items, className, onNavigate }: { items: readonly NavItem[]; className: string | undefined; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <NavLink key={item.to} to={item.to} end={item.end} className={className} onClick={onNavigate}>
+      {item.label}
+    </NavLink>
+  ));
+}
+
 /**
  * The back office's shell (/admin, staff only: RequireStaff is around it): a compact header with
  * the nav, a way back to the ordering app for admins, who is signed in (name and role) and Sign out.
+ * Below 768 px the sixteen links would wrap into rows above every page, so they fold into a menu
+ * button that opens a drawer with the same links (44 px rows); name, role and Sign out stay in the bar.
  */
 export function AdminLayout() {
   const profile = useQuery(profileQueries.detail(null));
+  const [menuOpened, menu] = useDisclosure(false);
   const role = profile.data ? normaliseRole(profile.data.RoleName) : null;
   const roleName = role !== null && role in ROLE_NAMES ? ROLE_NAMES[role as keyof typeof ROLE_NAMES] : profile.data?.RoleName;
+  const items: NavItem[] = ADMIN_NAV.filter((link) => role !== null && (link.roles as readonly string[]).includes(role)).map((link) => ({
+    to: link.to,
+    label: link.label,
+    end: link.to === ADMIN_PATH,
+  }));
+  if (role === 'admin') items.push({ to: HOME_PATH, label: 'Ordering app', end: false });
 
   return (
     <div className={classes.shell}>
@@ -45,21 +66,25 @@ export function AdminLayout() {
       </a>
       <header className={classes.header}>
         <div className={classes.bar}>
+          <Burger
+            hiddenFrom="sm"
+            opened={menuOpened}
+            onClick={menu.toggle}
+            color="white"
+            size="sm"
+            w={44}
+            h={44}
+            aria-label="Menu"
+            aria-expanded={menuOpened}
+            aria-controls="admin-nav-menu"
+            className={classes.burger}
+          />
           <Link to={ADMIN_PATH} className={classes.brand}>
             Frameport back office
           </Link>
-          <nav aria-label="Back office" className={classes.nav}>
-            {ADMIN_NAV.filter((link) => role !== null && (link.roles as readonly string[]).includes(role)).map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.to === ADMIN_PATH} className={classes.navLink}>
-                {link.label}
-              </NavLink>
-            ))}
-            {role === 'admin' && (
-              <Link to={HOME_PATH} className={classes.navLink}>
-                Ordering app
-              </Link>
-            )}
-          </nav>
+          <Box component="nav" aria-label="Back office" visibleFrom="sm" className={classes.nav}>
+            <NavLinks items={items} className={classes.navLink} />
+          </Box>
           <div className={classes.user}>
             {profile.data && (
               <Text span size="sm" className={classes.userName} title={profile.data.Email}>
@@ -69,12 +94,25 @@ export function AdminLayout() {
                 </Text>
               </Text>
             )}
-            <Button size="compact-sm" variant="white" color="frameport" onClick={logout}>
+            <Button size="compact-sm" variant="white" color="frameport" onClick={logout} className={classes.signOut}>
               Sign out
             </Button>
           </div>
         </div>
       </header>
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        hiddenFrom="sm"
+        size="80%"
+        title="Frameport back office"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+        id="admin-nav-menu"
+      >
+        <nav aria-label="Back office" className={classes.menu}>
+          <NavLinks items={items} className={classes.menuLink} onNavigate={menu.close} />
+        </nav>
+      </Drawer>
       <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
