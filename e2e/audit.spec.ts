@@ -1,6 +1,6 @@
 import type { AuditPage } from '@frameport/domain/contract/admin-audit';
 import type { Download, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf, type Headers } from './fixtures.ts';
+import { demo, expect, expectAccessible, noHorizontalScroll, signInStaff, test, tokenOf, openAdminNav, type Headers } from './fixtures.ts';
 
 /**
  * The audit log (issue 18): an admin blocks and unblocks a retailer of this test through the API,
@@ -49,7 +49,7 @@ test('an admin reads the audit log newest first, narrows it to a retailer and an
   }
 
   await signInStaff(page, demo.admin);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
+  await (await openAdminNav(page)).getByRole('link', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Audit log' });
@@ -111,7 +111,7 @@ test('an admin reads the audit log newest first, narrows it to a retailer and an
 
 test('accounts staff have no audit log: no link, and its address says so', async ({ page, request }) => {
   await signInStaff(page, demo.accounts);
-  const nav = page.getByRole('navigation', { name: 'Back office' });
+  const nav = (await openAdminNav(page));
   await expect(nav.getByRole('link', { name: 'Receivables' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await page.goto('/admin/audit');
