@@ -18,6 +18,7 @@ import { DeskListFooter } from './desk-pagination.tsx';
 import { SearchBox } from './search-box.tsx';
 import classes from './order-queue.module.css';
 import { StatusBadge } from './status-badge.tsx';
+import { onOpenableRowKeyDown } from './row-keys.ts';
 
 const SKELETON_ROWS = 8;
 const COLUMNS = 7;
@@ -151,17 +152,7 @@ function QueueTable({ orders, stale }: { orders: AdminOrderRow[]; stale: boolean
   const navigate = useNavigate();
   const open = (row: AdminOrderRow) => void navigate(ADMIN_LINKS.order(row.id));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: AdminOrderRow) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      open(row);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) sibling.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: AdminOrderRow) => onOpenableRowKeyDown(event, () => open(row));
 
   return (
     <div className={`${desk.frame} ${stale ? desk.stale : ''}`} aria-busy={stale}>

@@ -18,6 +18,7 @@ import { downloadCatalogue, downloadTemplate, importQueries, useUploadImport } f
 import { importTexts as text, KIND_LABELS, KIND_SHORT } from '../texts.ts';
 import classes from './imports.module.css';
 import { JobStatusBadge } from './job-status-badge.tsx';
+import { onOpenableRowKeyDown } from '../../components/row-keys.ts';
 
 const MB = 1024 * 1024;
 const SHEET = /\.(csv|xlsx)$/i;
@@ -340,17 +341,7 @@ function JobList() {
   if (jobs.data.jobs.length === 0) return <EmptyState title={text.noImports} description={text.noImportsHelp} />;
 
   const open = (job: ImportJob) => void navigate(ADMIN_LINKS.importJob(job.id));
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, job: ImportJob) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      open(job);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) sibling.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, job: ImportJob) => onOpenableRowKeyDown(event, () => open(job));
 
   return (
     <div className={queue.frame}>

@@ -33,6 +33,7 @@ import {
 import { retailerTexts as text } from '../texts.ts';
 import { StandingBadge } from './standing-badge.tsx';
 import classes from './retailers-list.module.css';
+import { onOpenableRowKeyDown } from '../../components/row-keys.ts';
 
 const SORT_LABELS: Record<AdminRetailerSort, string> = {
   name: 'Name',
@@ -262,17 +263,7 @@ function RetailersTable({ retailers, stale }: { retailers: AdminRetailerRow[]; s
   const navigate = useNavigate();
   const open = (row: AdminRetailerRow) => void navigate(ADMIN_LINKS.retailer(row.id));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: AdminRetailerRow) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      open(row);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) sibling.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: AdminRetailerRow) => onOpenableRowKeyDown(event, () => open(row));
 
   return (
     <div className={`${desk.frame} ${stale ? desk.stale : ''}`} aria-busy={stale}>

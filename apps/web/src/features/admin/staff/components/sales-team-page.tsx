@@ -19,6 +19,7 @@ import { useStaffRole } from '../../staff-role.ts';
 import { staffQueries, useCreateSalesExecutive, type SalesTeamQuery } from '../api.ts';
 import { PersonDialog } from './person-dialog.tsx';
 import classes from './staff.module.css';
+import { onOpenableRowKeyDown } from '../../components/row-keys.ts';
 
 const PAGE_SIZE = 50;
 type Active = 'true' | 'false' | 'all';
@@ -186,17 +187,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 function SalesTeamTable({ rows, stale }: { rows: SalesExecutiveRow[]; stale: boolean }) {
   const navigate = useNavigate();
   const open = (row: SalesExecutiveRow) => void navigate(ADMIN_LINKS.salesExecutive(row.id));
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: SalesExecutiveRow) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      open(row);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
-      if (sibling instanceof HTMLElement) sibling.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: SalesExecutiveRow) => onOpenableRowKeyDown(event, () => open(row));
   return (
     <div className={`${desk.frame} ${stale ? desk.stale : ''}`} aria-busy={stale}>
       <Table className={desk.table} aria-label="Sales executives" verticalSpacing={6} horizontalSpacing="sm" fz="sm" tabularNums>
