@@ -2,6 +2,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +26,7 @@ export function RetailerSalesExecutivesEditor(props: { retailerId: number; curre
 function Editor(props: { retailerId: number; current: readonly { userId: number; name: string }[] }) {
   const options = useQuery(staffQueries.activeSalesExecutives());
   const save = useSaveRetailerSalesExecutives(props.retailerId);
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const initial = props.current.map((executive) => String(executive.userId));
   const [value, setValue] = useState<string[]>(initial);
   const changed = value.length !== initial.length || value.some((id) => !initial.includes(id));
@@ -45,7 +47,8 @@ function Editor(props: { retailerId: number; current: readonly { userId: number;
         description="They see this retailer and can order for it. Leave empty for none."
         placeholder={value.length === 0 ? (options.isPending ? 'Loading…' : 'Choose sales executives') : undefined}
         searchable
-        clearable
+        // The 22 px clear-all button is too small for a thumb: on a phone each pill's 44 px remove does it.
+        clearable={!phone}
         nothingFoundMessage="No active sales executive by that name"
         hidePickedOptions
         maxValues={20}

@@ -177,6 +177,7 @@ function LinkedRetailers({ executive }: { executive: SalesExecutiveDetail }) {
           <>
             <div className={classes.bulkBar}>
               <Checkbox
+                classNames={{ body: classes.pickAllBody, label: classes.pickAllLabel }}
                 label={all ? 'Clear the choice' : 'Choose all'}
                 checked={all}
                 indeterminate={picked.length > 0 && !all}
@@ -234,7 +235,10 @@ function RetailerRow({ retailer, checked, onToggle }: { retailer: LinkedRetailer
   return (
     <Table.Tr className={`${desk.card} ${checked ? desk.selected : ''}`}>
       <Table.Td className={classes.pick}>
-        <Checkbox aria-label={`Choose ${retailer.businessName}`} checked={checked} onChange={(event) => onToggle(event.currentTarget.checked)} />
+        {/* The label around the box is the 44 px target a thumb needs (the box itself stays small). */}
+        <label className={classes.pickTarget}>
+          <Checkbox aria-label={`Choose ${retailer.businessName}`} checked={checked} onChange={(event) => onToggle(event.currentTarget.checked)} />
+        </label>
       </Table.Td>
       <Table.Td className={desk.ref}>
         <Link to={ADMIN_LINKS.retailer(retailer.id)}>{retailer.businessName}</Link>
