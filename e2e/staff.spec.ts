@@ -105,9 +105,11 @@ test('an admin adds a sales executive and moves a retailer to them; it is in the
   // The new one sets a password from the welcome mail, signs in, and finds the retailer in the switch.
   await page.evaluate(() => localStorage.clear());
   await page.goto(await welcomeLinkFor(newExecutive.email));
+  // A welcome link: the page asks for a first password, not a reset.
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(newExecutive.password);
   await page.getByLabel('Repeat password', { exact: true }).fill(newExecutive.password);
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByText('Your Password has been changed successfully')).toBeVisible();
   await signIn(page, newExecutive);
   await page.goto('/profile?switch-user=true');

@@ -92,7 +92,7 @@ export const messages = {
     failed: 'Reset password failed!',
     /** The same page for a new retailer's welcome link (issue 18): a first password, not a reset. */
     welcomeTitle: 'Set your password',
-    welcomeIntro: 'Welcome to Frameport. Choose a password for your shop’s account: you will sign in with your email and this password.',
+    welcomeIntro: 'Welcome to Frameport. Choose a password for your account: you will sign in with your email and this password.',
     welcomeSubmit: 'Set password',
     welcomeDone: 'Log in with your password',
   },

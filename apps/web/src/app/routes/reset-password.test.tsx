@@ -59,7 +59,7 @@ describe('/resetpassword', () => {
     renderApp(`/resetpassword?token=${WELCOME_TOKEN}`);
     const form = await screen.findByRole('form', { name: 'Set your password' });
     expect(screen.getByRole('heading', { level: 1, name: 'Set your password' })).toBeInTheDocument();
-    expect(screen.getByText(/Welcome to Frameport\. Choose a password for your shop’s account/)).toBeInTheDocument();
+    expect(screen.getByText(/Welcome to Frameport\. Choose a password for your account/)).toBeInTheDocument();
     await user.type(within(form).getByLabelText('New password'), 'Welcome@2026');
     await user.type(within(form).getByLabelText('Repeat password'), 'Welcome@2026');
     await user.click(within(form).getByRole('button', { name: 'Set password' }));
