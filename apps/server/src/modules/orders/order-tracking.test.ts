@@ -263,7 +263,7 @@ describe('GET /api/Order/getCreditPosition', () => {
     const r = await retailer();
     await t.db
       .update(retailers)
-      .set({ creditLimitPaise: 10_000_000, paymentTermsDays: 45, creditHold: true, creditHoldReason: 'Cheque returned on 2 November.' })
+      .set({ creditLimitPaise: 10_000_000, paymentTermsDays: 45 })
       .where(eq(retailers.id, r.retailerId!));
     // An invoice of ₹20,000 (₹5,000 paid) due on 4 October: 47 days overdue on 20 November; one of ₹3,000 not yet due.
     const old = await createInvoice(t.db, { retailerId: r.retailerId!, userId: r.userId, amountPaise: 2_000_000, paidPaise: 500_000 });
@@ -274,6 +274,11 @@ describe('GET /api/Order/getCreditPosition', () => {
     const confirmed = await placeOrder(r.headers);
     await deskChange(confirmed.orderId, (now, tx) => setOrder(confirmed.orderId, { confirmedAt: now, confirmedByUserId: staffId }, tx));
     await placeOrder(r.headers);
+    // Put on hold after the orders were placed (a retailer on hold cannot place any).
+    await t.db
+      .update(retailers)
+      .set({ creditHold: true, creditHoldReason: 'Cheque returned on 2 November.' })
+      .where(eq(retailers.id, r.retailerId!));
     const [order] = await t.db.select().from(orders).where(eq(orders.id, confirmed.orderId));
     const onOrder = order!.totalPaise / 100;
 

@@ -28,8 +28,12 @@ const EVE = '2026-11-30T18:29:00.000Z';
 const HSN = '900311';
 const OLD_RATE = 5;
 const NEW_RATE = 12;
-const TELANGANA_GSTIN = makeGstin('36', 'AABCT1234F');
-const KARNATAKA_GSTIN = makeGstin('29', 'AABCK5678G');
+/** A registered buyer's GSTIN in its state: a PAN of its own each time (GSTINs are unique among retailers). */
+let buyers = 0;
+const gstinIn = (stateCode: '36' | '29') => {
+  buyers += 1;
+  return makeGstin(stateCode, `AABC${stateCode === '36' ? 'T' : 'K'}${String(1000 + buyers).padStart(4, '0')}F`);
+};
 
 let t: TestApp;
 let admin: Headers;
@@ -43,7 +47,7 @@ type Party = { retailerId: number; headers: Headers };
 
 async function buyer(stateCode: '36' | '29'): Promise<Party> {
   const user = await createRetailer(t.db, { stateCode, businessName: stateCode === '36' ? 'Charminar Opticals' : 'Lalbagh Eyewear' });
-  await t.db.update(retailers).set({ gstin: stateCode === '36' ? TELANGANA_GSTIN : KARNATAKA_GSTIN }).where(eq(retailers.id, user.retailerId));
+  await t.db.update(retailers).set({ gstin: gstinIn(stateCode) }).where(eq(retailers.id, user.retailerId));
   return { retailerId: user.retailerId, headers: await headersFor(t, user) };
 }
 
