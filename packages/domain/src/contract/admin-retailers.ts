@@ -107,8 +107,7 @@ export type AdminRetailerCreateInput = z.input<typeof AdminRetailerCreateSchema>
  * GSTIN/PAN (checked as on create, against the address as it will be) and limits. The email is the
  * retailer's and its sign-in user's (both change).
  */
-export const AdminRetailerPatchSchema = z
-  .object({
+const AdminRetailerFieldsSchema = z.object({
     businessName,
     firstName,
     lastName,
@@ -124,9 +123,13 @@ export const AdminRetailerPatchSchema = z
     maxLimitPerVariant: limit,
     maxOrderQuantity: limit,
     maxOrderValue: orderValue,
-  })
-  .partial()
-  .refine((patch) => Object.values(patch).some((v) => v !== undefined), m.form.nothingToChange);
+});
+/** The fields an edit may change (the edit form sends only those that differ). */
+export const ADMIN_RETAILER_PATCH_FIELDS = AdminRetailerFieldsSchema.keyof().options;
+export const AdminRetailerPatchSchema = AdminRetailerFieldsSchema.partial().refine(
+  (patch) => Object.values(patch).some((v) => v !== undefined),
+  m.form.nothingToChange,
+);
 export type AdminRetailerPatch = z.infer<typeof AdminRetailerPatchSchema>;
 export type AdminRetailerPatchInput = z.input<typeof AdminRetailerPatchSchema>;
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { normaliseTaxId } from '@frameport/domain';
 import type { State } from '@frameport/domain/contract/account';
 import {
+  ADMIN_RETAILER_PATCH_FIELDS,
   AdminRetailerCreateSchema,
   type AdminRetailerCreate,
   type AdminRetailerCreateInput,
@@ -61,28 +62,11 @@ export function valuesOf(detail: AdminRetailerDetail | null): RetailerFormValues
   };
 }
 
-const PATCH_FIELDS = [
-  'businessName',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'alternatePhone',
-  'address',
-  'stateId',
-  'cityId',
-  'pinCode',
-  'gstin',
-  'pan',
-  'maxLimitPerVariant',
-  'maxOrderQuantity',
-  'maxOrderValue',
-] as const;
 
 /** The fields of `next` that differ from `saved` (an edit sends only what changed, so the audit names just that). */
 export function patchOf(saved: AdminRetailerCreate, next: AdminRetailerCreate): AdminRetailerPatch {
   const patch: Record<string, unknown> = {};
-  for (const field of PATCH_FIELDS) if (saved[field] !== next[field]) patch[field] = next[field];
+  for (const field of ADMIN_RETAILER_PATCH_FIELDS) if (saved[field] !== next[field]) patch[field] = next[field];
   return patch as AdminRetailerPatch;
 }
 
