@@ -231,6 +231,29 @@ export const RELATED_PRODUCTS_LIMIT = 8;
 export const ProductResponseSchema = ProductSchema;
 export const RelatedProductsResponseSchema = z.array(ProductSchema);
 
+/**
+ * GET /api/Product/getFacets?search (our addition, issue 19): how many active styles each filter
+ * option would give. `search` is getAll's search string; its sort and page are ignored. For a group
+ * (Key) and an option (Id), Count is the number of styles matching every condition of the search
+ * except the group's own (free text, price, availability and the other groups kept) with that option
+ * chosen: what the catalogue would show on picking it beside the other groups' choices (options in
+ * one group are OR-ed, so the group's own choices do not narrow its counts). Options with no style
+ * are listed with Count 0. `available` is the count of styles with a colour in stock under every
+ * other condition (isAvailable=true's count); `total` the count of the search as given (getAll's
+ * '@odata.count' for the same search, exact).
+ */
+export const FacetsQuerySchema = z.object({ search: text().max(2000).optional().default('') });
+export const FacetCountSchema = z.object({ Id: id, Count: z.number().int().nonnegative() });
+export type FacetCount = z.infer<typeof FacetCountSchema>;
+export const FacetGroupSchema = z.object({ Key: z.enum(IN_FILTER_KEYS), Counts: z.array(FacetCountSchema) });
+export type FacetGroup = z.infer<typeof FacetGroupSchema>;
+export const FacetsResponseSchema = z.object({
+  facets: z.array(FacetGroupSchema),
+  available: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type Facets = z.infer<typeof FacetsResponseSchema>;
+
 /** GET /api/Product/getBuyAgain?email (our addition, issue 16): the acting retailer's most ordered styles. */
 export const BuyAgainQuerySchema = z.object({ email: actingEmail });
 /** How many styles /home's Buy again shows at most. */
