@@ -1,13 +1,18 @@
+import { catalogueParams, type CatalogueQuery } from '@frameport/domain';
 import {
   CATALOGUE_PAGE_SIZE,
+  FacetsResponseSchema,
   FiltersResponseSchema,
+  type Facets,
+  type InFilterKey,
   InventoryResponseSchema,
   ProductResponseSchema,
   RelatedProductsResponseSchema,
   SearchResultsResponseSchema,
   SortTypesResponseSchema,
 } from '@frameport/domain/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
@@ -64,6 +69,19 @@ export const catalogueQueries = {
       placeholderData: keepPreviousData,
     }),
 
+  /**
+   * GET /api/Product/getFacets: how many styles each filter option would give. Keyed on the search
+   * without its sort (see `facetSearch`), so a sort or page change asks nothing. Under the searches'
+   * root, so an order placed (stock changes) refreshes the in-stock counts with the pages. The last
+   * counts stay on screen while the next ones load (no flash of count-less options).
+   */
+  facets: (search: string) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.searches(), 'facets', { search }] as const,
+      queryFn: ({ signal }) => apiFetch('/api/Product/getFacets', { schema: FacetsResponseSchema, query: { search }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+
   products: queryRoots.catalogueProducts,
 
   /** GET /api/Product/get?id= (404 'Product not found.'); `email` as for `search`. */
@@ -95,3 +113,36 @@ export const catalogueQueries = {
       staleTime: 10_000,
     }),
 };
+
+/** getAll's search string for a query, without the sort: what the facet counts depend on. */
+export function facetSearch(query: CatalogueQuery): string {
+  const params = catalogueParams(query);
+  params.delete('sortBy');
+  params.delete('orderBy');
+  return params.toString();
+}
+
+/** The counts the filter panel shows; `null` where none is known (still loading, failed, or an option the answer does not list). */
+export type FacetCounts = {
+  option: (key: InFilterKey, id: number) => number | null;
+  /** The in-stock switch's count. */
+  available: number | null;
+  /** Counts of an earlier search, kept on screen while this one's load. */
+  stale: boolean;
+};
+
+const NO_COUNTS: FacetCounts = { option: () => null, available: null, stale: false };
+
+function countsOf(facets: Facets, stale: boolean): FacetCounts {
+  const groups = new Map(facets.facets.map((group) => [group.Key, new Map(group.Counts.map((count) => [count.Id, count.Count]))]));
+  return { option: (key, id) => groups.get(key)?.get(id) ?? null, available: facets.available, stale };
+}
+
+/**
+ * The facet counts for a query (the URL's, or the phone modal's draft). Asked beside getAll, never
+ * before it: the grid does not wait for them, and a failure only leaves the options without counts.
+ */
+export function useFacetCounts(query: CatalogueQuery): FacetCounts {
+  const { data, isPlaceholderData } = useQuery(catalogueQueries.facets(facetSearch(query)));
+  return useMemo(() => (data ? countsOf(data, isPlaceholderData) : NO_COUNTS), [data, isPlaceholderData]);
+}

@@ -10,14 +10,35 @@ type FilterOptionsProps = {
   filter: Filter;
   selected: readonly number[];
   onChange: (ids: number[]) => void;
+  /** How many styles an option would give (the facets); null: not known, so no count and not disabled. */
+  countOf?: (id: number) => number | null;
 };
+
+const countFormat = new Intl.NumberFormat('en-IN');
+
+/**
+ * "Aviator (312)": the count is part of the label, so of the checkbox's accessible name. A plain
+ * span (a long brand list stays light).
+ */
+export function CountedLabel({ name, count }: { name: string; count: number | null }) {
+  if (count === null) return name;
+  return (
+    <>
+      {name}{' '}
+      <span style={{ color: 'var(--mantine-color-dimmed)', fontVariantNumeric: 'tabular-nums' }}>({countFormat.format(count)})</span>
+    </>
+  );
+}
+
+const noCounts = () => null;
 
 /**
  * One 'In' filter as a checkbox list. Colours show their swatch beside the name. Starts expanded
  * when a chosen option would otherwise be hidden below the first five. A tick shows at once, before
- * the URL it writes has been rendered.
+ * the URL it writes has been rendered. With counts, an option that would give nothing is greyed
+ * out and cannot be ticked, unless it is ticked already (so it can always be cleared).
  */
-export function FilterOptions({ filter, selected, onChange }: FilterOptionsProps) {
+export function FilterOptions({ filter, selected, onChange, countOf = noCounts }: FilterOptionsProps) {
   const listId = useId();
   const [shownIds, choose] = useChoiceAtOnce(selected, sameIds);
   const [expanded, setExpanded] = useState(() =>
@@ -40,34 +61,40 @@ export function FilterOptions({ filter, selected, onChange }: FilterOptionsProps
         }}
       >
         <Stack gap={8} id={listId}>
-          {shown.map((option) => (
-            <Checkbox
-              key={option.Id}
-              value={String(option.Id)}
-              size="sm"
-              label={
-                isColour && option.colorCode ? (
-                  <Group gap={8} wrap="nowrap" component="span">
-                    <span
-                      aria-hidden="true"
-                      style={{
-                        display: 'inline-block',
-                        width: 16,
-                        height: 16,
-                        borderRadius: '50%',
-                        background: option.colorCode,
-                        boxShadow: 'inset 0 0 0 1px rgb(0 0 0 / 25%)',
-                        flex: 'none',
-                      }}
-                    />
-                    {option.Name}
-                  </Group>
-                ) : (
-                  option.Name
-                )
-              }
-            />
-          ))}
+          {shown.map((option) => {
+            const count = countOf(option.Id);
+            return (
+              <Checkbox
+                key={option.Id}
+                value={String(option.Id)}
+                size="sm"
+                disabled={count === 0 && !shownIds.includes(option.Id)}
+                label={
+                  isColour && option.colorCode ? (
+                    <Group gap={8} wrap="nowrap" component="span">
+                      <span
+                        aria-hidden="true"
+                        style={{
+                          display: 'inline-block',
+                          width: 16,
+                          height: 16,
+                          borderRadius: '50%',
+                          background: option.colorCode,
+                          boxShadow: 'inset 0 0 0 1px rgb(0 0 0 / 25%)',
+                          flex: 'none',
+                        }}
+                      />
+                      <span>
+                        <CountedLabel name={option.Name} count={count} />
+                      </span>
+                    </Group>
+                  ) : (
+                    <CountedLabel name={option.Name} count={count} />
+                  )
+                }
+              />
+            );
+          })}
         </Stack>
       </Checkbox.Group>
       {collapsible && (

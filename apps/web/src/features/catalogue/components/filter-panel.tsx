@@ -3,9 +3,10 @@ import type { Filter } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Divider, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { Fragment } from 'react';
+import { useFacetCounts, type FacetCounts } from '../api.ts';
 import { AVAILABILITY_LABEL, setIds } from '../catalogue-url.ts';
 import { useChoiceAtOnce } from '../use-catalogue-url.ts';
-import { FilterOptions } from './filter-options.tsx';
+import { CountedLabel, FilterOptions } from './filter-options.tsx';
 import { PriceRangeFilter } from './price-range-filter.tsx';
 
 /** Changes are functions of the latest query, so a debounced price commit never undoes a later tick. */
@@ -19,17 +20,26 @@ type FilterPanelProps = {
   inModal?: boolean;
 };
 
-/** Every filter group stacked: checkbox lists, the price slider and the availability switch (desktop panel, tablet modal). */
+/**
+ * Every filter group stacked: checkbox lists, the price slider and the availability switch (desktop
+ * panel, tablet modal), each option with how many styles it would give. The counts are asked here,
+ * not by the page: they load beside the products and re-render only this panel when they arrive.
+ */
 export function FilterPanel({ filters, query, onChange, inModal = false }: FilterPanelProps) {
+  const counts = useFacetCounts(query);
   return (
     <Stack gap="md">
       {filters.map((filter) => (
         <Fragment key={filter.Key}>
-          <FilterGroup filter={filter} query={query} onChange={onChange} flushOnUnmount={inModal} />
+          <FilterGroup filter={filter} query={query} counts={counts} onChange={onChange} flushOnUnmount={inModal} />
           <Divider />
         </Fragment>
       ))}
-      <AvailabilitySwitch checked={query.isAvailable} onChange={(isAvailable) => onChange((current) => ({ ...current, isAvailable }))} />
+      <AvailabilitySwitch
+        checked={query.isAvailable}
+        count={counts.available}
+        onChange={(isAvailable) => onChange((current) => ({ ...current, isAvailable }))}
+      />
     </Stack>
   );
 }
@@ -37,13 +47,15 @@ export function FilterPanel({ filters, query, onChange, inModal = false }: Filte
 type FilterGroupProps = {
   filter: Filter;
   query: CatalogueQuery;
+  /** The styles each option would give beside the other groups' choices. */
+  counts: FacetCounts;
   onChange: (change: QueryChange) => void;
   /** The phone's modal keeps a draft: no debounce there. */
   immediate?: boolean;
   flushOnUnmount?: boolean;
 };
 
-export function FilterGroup({ filter, query, onChange, immediate = false, flushOnUnmount = false }: FilterGroupProps) {
+export function FilterGroup({ filter, query, counts, onChange, immediate = false, flushOnUnmount = false }: FilterGroupProps) {
   if (filter.Key === 'netPrice') {
     const max = Math.max(0, ...filter.Data.map((option) => option.max ?? 0));
     return (
@@ -63,12 +75,21 @@ export function FilterGroup({ filter, query, onChange, immediate = false, flushO
     <FilterOptions
       filter={filter}
       selected={query.filters[key] ?? []}
+      countOf={(id) => counts.option(key, id)}
       onChange={(ids) => onChange((current) => setIds(current, key, ids))}
     />
   );
 }
 
-export function AvailabilitySwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+type AvailabilitySwitchProps = {
+  checked: boolean;
+  /** Styles with a colour in stock under the other filters; null: not known. */
+  count: number | null;
+  onChange: (checked: boolean) => void;
+};
+
+/** In stock only, with its count; it cannot be switched on when nothing would be left (it can always be switched off). */
+export function AvailabilitySwitch({ checked, count, onChange }: AvailabilitySwitchProps) {
   // On at once, before the URL it writes has been rendered (as the filter ticks).
   const [shown, choose] = useChoiceAtOnce(checked, Object.is);
   return (
@@ -77,8 +98,9 @@ export function AvailabilitySwitch({ checked, onChange }: { checked: boolean; on
         {messages.catalogue.availability}
       </Text>
       <Switch
-        label={AVAILABILITY_LABEL}
+        label={<CountedLabel name={AVAILABILITY_LABEL} count={count} />}
         checked={shown}
+        disabled={count === 0 && !shown}
         onChange={(event) => {
           choose(event.currentTarget.checked);
           onChange(event.currentTarget.checked);

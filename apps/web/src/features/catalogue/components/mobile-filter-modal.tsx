@@ -4,6 +4,7 @@ import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Tabs, VisuallyHidden } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useState, useTransition } from 'react';
+import { useFacetCounts } from '../api.ts';
 import { withoutFilters } from '../catalogue-url.ts';
 import { AvailabilitySwitch, FilterGroup } from './filter-panel.tsx';
 import classes from './mobile-filter-modal.module.css';
@@ -22,7 +23,8 @@ const AVAILABILITY_TAB = 'isAvailable';
 
 /**
  * The phone's filter screen (spec: tabs, Apply / Clear): groups as tabs on the left, the chosen
- * group's options on the right. Changes stay a draft until Apply; closing throws them away.
+ * group's options on the right. Changes stay a draft until Apply; closing throws them away. The
+ * counts follow the draft: what each option would give beside the choices made so far.
  */
 export function MobileFilterModal({ opened, onClose, filters, query, onApply }: MobileFilterModalProps) {
   return (
@@ -49,6 +51,7 @@ function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]
   // Apply re-renders the whole catalogue (the URL, the modal closing): in a transition, so the tap
   // paints at once (Apply shows it is working) and the catalogue follows as soon as it is rendered.
   const [applying, startApplying] = useTransition();
+  const counts = useFacetCounts(draft);
 
   return (
     <>
@@ -71,11 +74,15 @@ function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]
         </Tabs.List>
         {filters.map((filter) => (
           <Tabs.Panel key={filter.Key} value={filter.Key} className={classes.panel}>
-            <FilterGroup filter={filter} query={draft} onChange={(change) => setDraft(change)} immediate />
+            <FilterGroup filter={filter} query={draft} counts={counts} onChange={(change) => setDraft(change)} immediate />
           </Tabs.Panel>
         ))}
         <Tabs.Panel value={AVAILABILITY_TAB} className={classes.panel}>
-          <AvailabilitySwitch checked={draft.isAvailable} onChange={(isAvailable) => setDraft((current) => ({ ...current, isAvailable }))} />
+          <AvailabilitySwitch
+            checked={draft.isAvailable}
+            count={counts.available}
+            onChange={(isAvailable) => setDraft((current) => ({ ...current, isAvailable }))}
+          />
         </Tabs.Panel>
       </Tabs>
       <div className={classes.footer}>
