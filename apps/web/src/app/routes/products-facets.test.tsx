@@ -1,0 +1,145 @@
+import type { Facets } from '@frameport/domain/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { fakeCatalogueServer } from '../../testing/catalogue-fixtures.ts';
+import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
+
+function signIn() {
+  startSession({ accessToken: 'token-abc', expiresAt: Date.now() + 60_000, userName: 'asha@vermaopticals.in', rememberMe: false });
+}
+
+/**
+ * getFacets as the contract describes it, for the fixtures' shapes and colours: a group's own
+ * choice does not change its counts; choosing Round (2) leaves no gold frame.
+ */
+function facetsFor(search: string): Facets {
+  const params = new URLSearchParams(search);
+  const round = params.get('frameShapeId') === '2';
+  return {
+    facets: [
+      {
+        Key: 'frameShapeId',
+        Counts: [
+          { Id: 1, Count: 1312 },
+          { Id: 2, Count: 40 },
+          { Id: 3, Count: 0 },
+          { Id: 4, Count: 9 },
+          { Id: 5, Count: 3 },
+          { Id: 6, Count: 2 },
+          { Id: 7, Count: 1 },
+        ],
+      },
+      {
+        Key: 'frameColorIdList',
+        Counts: [
+          { Id: 1, Count: round ? 40 : 900 },
+          { Id: 2, Count: round ? 0 : 467 },
+        ],
+      },
+    ],
+    available: round ? 31 : 1200,
+    total: round ? 40 : 1367,
+  };
+}
+
+/** The catalogue's fake server, answering getFacets too (or never, when `facets` is 'never'). */
+function fakeServerWithFacets(facets: 'answer' | 'never' = 'answer') {
+  const fetchSpy = fakeCatalogueServer();
+  const others = fetchSpy.getMockImplementation()!;
+  fetchSpy.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname !== '/api/Product/getFacets') return others(input, init);
+    if (facets === 'never') return new Promise<Response>(() => {});
+    return jsonResponse({ Status: 0, Error: null, Data: facetsFor(url.searchParams.get('search') ?? '') });
+  });
+  return fetchSpy;
+}
+
+function facetSearches(fetchSpy: ReturnType<typeof fakeCatalogueServer>): string[] {
+  return fetchSpy.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/Product/getFacets')
+    .map((url) => url.searchParams.get('search') ?? '');
+}
+
+describe('/products facet counts', () => {
+  it('shows beside each option how many styles it would give, greys out the ones giving nothing, and asks without the sort', async () => {
+    const fetchSpy = fakeServerWithFacets();
+    signIn();
+    renderApp('/products?brandId=3&sortBy=netPrice&orderBy=Asc&page=2');
+
+    // The file's first screen arrives through cold lazy modules: a longer wait on a busy machine.
+    const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }, { timeout: 15_000 }))[0]!;
+    expect(await within(shapes).findByRole('checkbox', { name: 'Aviator (1,312)' })).toBeEnabled();
+    expect(within(shapes).getByRole('checkbox', { name: 'Round (40)' })).toBeEnabled();
+    expect(within(shapes).getByRole('checkbox', { name: 'Rectangle (0)' })).toBeDisabled();
+    const colours = screen.getAllByRole('group', { name: 'Colour' })[0]!;
+    expect(within(colours).getByRole('checkbox', { name: 'Gold (467)' })).toBeEnabled();
+    expect(screen.getAllByRole('switch', { name: 'In stock only (1,200)' })[0]).toBeEnabled();
+    // The counts do not depend on the order or the page.
+    expect(facetSearches(fetchSpy)).toEqual(['brandId=3']);
+  });
+
+  it('shows the products without waiting for the counts', async () => {
+    fakeServerWithFacets('never');
+    signIn();
+    renderApp('/products');
+
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(2);
+    const shapes = screen.getAllByRole('group', { name: 'Frame Shape' })[0]!;
+    // No count known yet: the options read and work as before.
+    expect(within(shapes).getByRole('checkbox', { name: 'Rectangle' })).toBeEnabled();
+    expect(screen.getAllByRole('switch', { name: 'In stock only' })[0]).toBeEnabled();
+  });
+
+  it('updates the other groups’ counts on a tick, and a chosen option left with nothing can still be cleared', async () => {
+    const fetchSpy = fakeServerWithFacets();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?frameColorIdList=2');
+
+    const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }))[0]!;
+    const colours = screen.getAllByRole('group', { name: 'Colour' })[0]!;
+    await user.click(await within(shapes).findByRole('checkbox', { name: 'Round (40)' }));
+
+    await waitFor(() => expect(facetSearches(fetchSpy)).toContain('frameShapeId=2&frameColorIdList=2'));
+    const gold = await within(colours).findByRole('checkbox', { name: 'Gold (0)' });
+    expect(within(colours).getByRole('checkbox', { name: 'Black (40)' })).toBeEnabled();
+    // Gold is chosen: it stays enabled so the retailer can take it off.
+    expect(gold).toBeChecked();
+    expect(gold).toBeEnabled();
+    await user.click(gold);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('frameColorIdList')).toBeNull());
+    await waitFor(() => expect(within(colours).getByRole('checkbox', { name: 'Gold (0)' })).toBeDisabled());
+  });
+
+  it('counts the phone modal’s draft as it is made, before Apply', async () => {
+    const fetchSpy = fakeServerWithFacets();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products');
+
+    // The side panel's counts load first (the draft starts from the same search).
+    await screen.findAllByRole('checkbox', { name: 'Gold (467)' });
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Aviator (1,312)' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Rectangle (0)' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Round (40)' }));
+
+    await user.click(within(dialog).getByRole('tab', { name: /Colour/ }));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Gold (0)' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Black (40)' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('tab', { name: /Availability/ }));
+    expect(within(dialog).getByRole('switch', { name: 'In stock only (31)' })).toBeEnabled();
+    // A draft: nothing applied yet.
+    expect(router.state.location.search).toBe('');
+    expect(facetSearches(fetchSpy)).toContain('frameShapeId=2');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?frameShapeId=2'));
+  });
+});
