@@ -158,7 +158,19 @@ export const AdminShipmentSchema = z.object({
   /** Consignment value with GST (what its invoice bills, or will bill). */
   value: rupees,
   needsEwayBill: z.boolean(),
-  invoice: z.object({ id, invoiceNo: text(), invoiceDate: text(), amount: rupees }).nullable(),
+  /**
+   * Its tax invoice once dispatched; `registration` is the e-invoice's IRN, Ack No. and Ack Date
+   * (ISO 8601) once recorded (PUT /api/admin/invoices/:id/irn), else null.
+   */
+  invoice: z
+    .object({
+      id,
+      invoiceNo: text(),
+      invoiceDate: text(),
+      amount: rupees,
+      registration: z.object({ irn: text(), ackNo: text(), ackDate: text() }).nullable(),
+    })
+    .nullable(),
   created: StampSchema,
   packed: StampSchema.nullable(),
   dispatched: StampSchema.nullable(),

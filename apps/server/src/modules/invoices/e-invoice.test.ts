@@ -162,6 +162,7 @@ let karnatakaInvoice: Awaited<ReturnType<typeof orderInvoice>>;
 let unregisteredInvoice: Awaited<ReturnType<typeof orderInvoice>>;
 let outsideRange: Awaited<ReturnType<typeof orderInvoice>>;
 let shippedElsewhere: Awaited<ReturnType<typeof orderInvoice>>;
+let frameId: number;
 
 beforeAll(async () => {
   const ajv = new Ajv({ allErrors: true, strict: true, unicodeRegExp: false });
@@ -173,6 +174,7 @@ beforeAll(async () => {
   company = await ensureCorporateDetails(t.db);
   const frame = await createProduct(t.db, { stocks: [100], netPricePaise: 1_000_00, gstRatePercent: 5, name: 'Aviator "Classic" Frame' });
   const sunglasses = await createProduct(t.db, { stocks: [100], netPricePaise: 1_499_50, productTypeId: 2, gstRatePercent: 18, name: 'Wayfarer Polarised Sunglasses' });
+  frameId = frame.productId;
   const [adminUser, accountsUser, warehouseUser, telangana, karnataka, unregistered] = await Promise.all([
     createStaffUser(t.db, 'admin'),
     createStaffUser(t.db, 'accounts'),
@@ -486,6 +488,22 @@ describe('who may use the e-invoice routes', () => {
     expect((await t.app.inject({ url: `/api/admin/invoices/${id}/e-invoice` })).statusCode).toBe(401);
     const [row] = await t.db.select({ irn: invoices.irn }).from(invoices).where(eq(invoices.id, id));
     expect(row!.irn).toBeNull();
+  });
+});
+
+describe('the order page and the registration', () => {
+  it('shows a shipment invoice’s IRN, Ack No. and Ack Date once recorded, and none before', async () => {
+    const orderId = await placeOrder(t, retailer, [{ productId: frameId, quantity: 1 }]);
+    const { invoice } = await shipmentInvoice(orderId, [1], '2027-02-01');
+    const invoiceOnPage = async () => {
+      const page = await t.app.inject({ url: `/api/admin/orders/${orderId}`, headers: accounts });
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json().Data.shipments[0].invoice as { id: number; invoiceNo: string; registration: unknown };
+    };
+    expect(await invoiceOnPage()).toMatchObject({ id: invoice.id, invoiceNo: invoice.invoiceNo, registration: null });
+    const recorded = await recordIrn(accounts, invoice.id, { irn: 'D'.repeat(64), ackNo: '112610099999999', ackDate: '2027-02-01 18:10:00', signedQrCode: 'signed.qr.code' }, 'irn-order-page-0001');
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect((await invoiceOnPage()).registration).toEqual({ irn: 'd'.repeat(64), ackNo: '112610099999999', ackDate: '2027-02-01T12:40:00.000Z' });
   });
 });
 

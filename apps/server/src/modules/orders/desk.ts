@@ -157,7 +157,16 @@ export async function orderDetail(
     : [];
   const invoiceRows = shipmentIds.length
     ? await dbx
-        .select({ id: invoices.id, shipmentId: invoices.shipmentId, invoiceNo: invoices.invoiceNo, invoiceDate: invoices.invoiceDate, amountPaise: invoices.amountPaise })
+        .select({
+          id: invoices.id,
+          shipmentId: invoices.shipmentId,
+          invoiceNo: invoices.invoiceNo,
+          invoiceDate: invoices.invoiceDate,
+          amountPaise: invoices.amountPaise,
+          irn: invoices.irn,
+          irnAckNo: invoices.irnAckNo,
+          irnAckDate: invoices.irnAckDate,
+        })
         .from(invoices)
         .where(inArray(invoices.shipmentId, shipmentIds))
     : [];
@@ -287,7 +296,16 @@ export async function orderDetail(
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type CarriedRow = typeof shipmentLines.$inferSelect;
-type InvoiceLink = { id: number; shipmentId: number | null; invoiceNo: string; invoiceDate: string; amountPaise: Paise };
+type InvoiceLink = {
+  id: number;
+  shipmentId: number | null;
+  invoiceNo: string;
+  invoiceDate: string;
+  amountPaise: Paise;
+  irn: string | null;
+  irnAckNo: string | null;
+  irnAckDate: Date | null;
+};
 type Stamper = (userId: number | null, at: Date | null) => AdminShipment['created'] | null;
 
 const DISPATCHED = new Set(['Dispatched', 'Delivered']);
@@ -367,7 +385,16 @@ function shipmentsOf(
       value: paiseToRupees(valuePaise),
       needsEwayBill: needsEwayBill(valuePaise),
       invoice: invoice
-        ? { id: invoice.id, invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate, amount: paiseToRupees(invoice.amountPaise) }
+        ? {
+            id: invoice.id,
+            invoiceNo: invoice.invoiceNo,
+            invoiceDate: invoice.invoiceDate,
+            amount: paiseToRupees(invoice.amountPaise),
+            registration:
+              invoice.irn !== null && invoice.irnAckNo !== null && invoice.irnAckDate !== null
+                ? { irn: invoice.irn, ackNo: invoice.irnAckNo, ackDate: iso(invoice.irnAckDate) }
+                : null,
+          }
         : null,
       created: stamp(s.createdByUserId, s.createdAt) ?? { by: NOT_RECORDED, at: iso(s.createdAt) },
       packed: stamp(s.packedByUserId, s.packedAt),

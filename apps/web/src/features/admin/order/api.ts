@@ -1,4 +1,9 @@
-import { AdminOrderDetailSchema, type AdminOrderDetail, type EditLinesBody } from '@frameport/domain/contract';
+import {
+  AdminOrderDetailSchema,
+  EInvoiceRegistrationSchema,
+  type AdminOrderDetail,
+  type EditLinesBody,
+} from '@frameport/domain/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiFetch, fetchFile } from '../../../lib/api-client.ts';
@@ -125,6 +130,38 @@ export function useDeskAction(orderId: number) {
         queryKey: ADMIN_QUERY_ROOT,
         predicate: (query) => JSON.stringify(query.queryKey) !== thisOrder,
       });
+    },
+  });
+}
+
+/** What the Invoice Registration Portal answered for an invoice, as accounts type it in. */
+export type IrnRecord = { irn: string; ackNo: string; ackDate: string; signedQrCode: string };
+
+/**
+ * Records an invoice's e-invoice registration (PUT /api/admin/invoices/:id/irn, admin and accounts)
+ * with an Idempotency-Key kept per invoice until it succeeds, as the desk's actions do; then the
+ * order is read again, since the answer is the registration, not the order.
+ */
+export function useRecordIrn(orderId: number) {
+  const queryClient = useQueryClient();
+  const keys = useRef(new Map<number, string>());
+  return useMutation({
+    mutationFn: ({ invoiceId, record }: { invoiceId: number; record: IrnRecord }) => {
+      let key = keys.current.get(invoiceId);
+      if (key === undefined) {
+        key = newKey();
+        keys.current.set(invoiceId, key);
+      }
+      return apiFetch(`/api/admin/invoices/${invoiceId}/irn`, {
+        method: 'PUT',
+        body: record,
+        schema: EInvoiceRegistrationSchema,
+        headers: { 'Idempotency-Key': key },
+      });
+    },
+    onSuccess: async (_registration, { invoiceId }) => {
+      keys.current.delete(invoiceId);
+      await queryClient.invalidateQueries({ queryKey: adminOrderQueries.detail(orderId).queryKey });
     },
   });
 }

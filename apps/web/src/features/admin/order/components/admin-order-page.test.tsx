@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client.ts';
-import { TestProviders } from '../../../../testing/render-app.tsx';
+import { jsonResponse, TestProviders } from '../../../../testing/render-app.tsx';
 import { signIn } from '../../../../testing/signed-in-fixtures.ts';
 import { userProfile } from '../../../../testing/fixtures.ts';
 import { profileQueries } from '../../../../lib/profile-queries.ts';
@@ -359,7 +359,7 @@ describe('AdminOrderPage', () => {
       transporter: 'Blue Dart',
       docketNo: 'AWB123',
       dispatchDate: '2026-11-21',
-      invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450 },
+      invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450, registration: null },
       dispatched: { by: { userId: 7, name: 'Ravi Kumar', role: 'warehouse' }, at: '2026-11-21T06:00:00Z' },
     });
     const order = adminOrder({ status: 'Dispatched', actions: { ...adminOrder().actions, confirm: false, edit: false, cancel: false, hold: false }, shipments: [dispatched] });
@@ -388,7 +388,7 @@ describe('AdminOrderPage', () => {
       status: 'Dispatched',
       lines: [{ orderLineId: 101, quantity: 10, gstRate: 12 }],
       value: 10080,
-      invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-12-02', amount: 10080 },
+      invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-12-02', amount: 10080, registration: null },
     });
     const packed = adminShipment({ id: 502, shipmentNo: 2, lines: [{ orderLineId: 102, quantity: 4, gstRate: 5 }], value: 4200 });
     const order = adminOrder({
@@ -405,14 +405,64 @@ describe('AdminOrderPage', () => {
     expect(within(second).queryByText(/^GST \d+ % /)).not.toBeInTheDocument();
   });
 
+  it("records an invoice's IRN for accounts (checked first, sent once with an Idempotency-Key), then shows it", async () => {
+    const invoice = { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450, registration: null };
+    const before = adminOrder({ status: 'Dispatched', shipments: [adminShipment({ status: 'Dispatched', invoice })] });
+    const registration = { irn: 'a'.repeat(64), ackNo: '112610012345678', ackDate: '2026-11-21T09:05:00.000Z' };
+    const after = adminOrder({ status: 'Dispatched', shipments: [adminShipment({ status: 'Dispatched', invoice: { ...invoice, registration } })] });
+    let recorded = false;
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if ((init?.method ?? 'GET') === 'PUT' && path === '/api/admin/invoices/900/irn') {
+        recorded = true;
+        return jsonResponse({ Status: 0, Error: null, Data: { invoiceId: 900, invoiceNo: invoice.invoiceNo, ...registration, signedQrCode: 'signed.qr' } });
+      }
+      if (path !== '/api/admin/orders/42') return jsonResponse({ Status: 1, Error: { Message: 'Not found.' }, Data: null }, 404);
+      return jsonResponse({ Status: 0, Error: null, Data: recorded ? after : before });
+    });
+    const user = userEvent.setup();
+    renderPage('42', 'Accounts');
+    await heading();
+    const card = screen.getByRole('article', { name: 'Shipment 1' });
+    await user.click(within(card).getByRole('button', { name: 'Record the IRN of invoice FP/26-27/00025' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-invoice registration of FP/26-27/00025' });
+    await user.type(within(dialog).getByLabelText(/^IRN/), 'not-an-irn');
+    await user.click(within(dialog).getByRole('button', { name: 'Record IRN' }));
+    expect(within(dialog).getByText('An IRN is 64 hexadecimal characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please paste the signed QR code.')).toBeInTheDocument();
+    expect(changesSent(fetchSpy)).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText(/^IRN/));
+    await user.type(within(dialog).getByLabelText(/^IRN/), 'A'.repeat(64));
+    await user.type(within(dialog).getByLabelText(/^Ack No\./), '112610012345678');
+    await user.type(within(dialog).getByLabelText(/^Ack Date/), '2026-11-21 14:35:00');
+    await user.type(within(dialog).getByLabelText(/^Signed QR code/), 'signed.qr');
+    await user.click(within(dialog).getByRole('button', { name: 'Record IRN' }));
+    await waitFor(() => expect(changesSent(fetchSpy)).toHaveLength(1));
+    const [sent] = changesSent(fetchSpy);
+    expect(sent).toMatchObject({
+      method: 'PUT',
+      path: '/api/admin/invoices/900/irn',
+      body: { irn: 'A'.repeat(64), ackNo: '112610012345678', ackDate: '2026-11-21 14:35:00', signedQrCode: 'signed.qr' },
+    });
+    expect(sent!.key).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const updated = screen.getByRole('article', { name: 'Shipment 1' });
+    expect(await within(updated).findByText('a'.repeat(64))).toBeInTheDocument();
+    expect(within(updated).getByText('112610012345678')).toBeInTheDocument();
+    expect(within(updated).getByText('21 Nov 2026, 02:35 pm')).toBeInTheDocument();
+    expect(within(updated).queryByRole('button', { name: /Record the IRN/ })).not.toBeInTheDocument();
+  });
+
   it('shows no e-invoice download to the warehouse', async () => {
-    const dispatched = adminShipment({ status: 'Dispatched', invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450 } });
+    const dispatched = adminShipment({ status: 'Dispatched', invoice: { id: 900, invoiceNo: 'FP/26-27/00025', invoiceDate: '2026-11-21', amount: 9450, registration: null } });
     fakeDeskServer(adminOrder({ status: 'Dispatched', shipments: [dispatched] }));
     renderPage('42', 'Warehouse');
     await heading();
     const card = screen.getByRole('article', { name: 'Shipment 1' });
     expect(within(card).getByRole('button', { name: 'Invoice FP/26-27/00025 (PDF)' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /E-invoice/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Record the IRN/ })).not.toBeInTheDocument();
   });
 
   it('says Order not found for an unknown order', async () => {

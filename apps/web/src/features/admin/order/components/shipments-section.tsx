@@ -1,6 +1,6 @@
 import { formatPercent, needsEwayBill, rupeesToPaise, EWAY_BILL_NUMBER_PATTERN } from '@frameport/domain';
-import type { AdminOrderDetail, AdminShipment } from '@frameport/domain/contract';
-import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { RecordIrnBodySchema, type AdminOrderDetail, type AdminShipment } from '@frameport/domain/contract';
+import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,8 +8,8 @@ import { normaliseRole } from '@frameport/domain/contract/auth';
 import { profileQueries } from '../../../../lib/profile-queries.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
-import { deskDocuments, deskRequests, fetchDeskDocument, useDeskAction } from '../api.ts';
-import { formatDay, inr, lineLabel, saveFile, shipmentStatusColor, stampText, todayInIndia } from '../order-display.ts';
+import { deskDocuments, deskRequests, fetchDeskDocument, useDeskAction, useRecordIrn, type IrnRecord } from '../api.ts';
+import { formatDateTime, formatDay, inr, lineLabel, saveFile, shipmentStatusColor, stampText, todayInIndia } from '../order-display.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import classes from './admin-order.module.css';
 
@@ -355,6 +355,86 @@ function DocumentButton({ label, accessibleName, document, fileName }: { label: 
   );
 }
 
+/** The registration form's refusals before anything is sent: the contract's rules for the IRN and Ack No. */
+export function irnErrors(fields: IrnRecord): Partial<Record<keyof IrnRecord, string>> {
+  const errors: Partial<Record<keyof IrnRecord, string>> = {};
+  const irn = RecordIrnBodySchema.shape.irn.safeParse(fields.irn);
+  if (!irn.success) errors.irn = irn.error.issues[0]?.message ?? 'An IRN is 64 hexadecimal characters.';
+  const ackNo = RecordIrnBodySchema.shape.ackNo.safeParse(fields.ackNo);
+  if (!ackNo.success) errors.ackNo = ackNo.error.issues[0]?.message ?? 'The acknowledgement number is digits.';
+  if (fields.ackDate.trim() === '') errors.ackDate = 'Please enter the acknowledgement date.';
+  if (fields.signedQrCode.trim() === '') errors.signedQrCode = 'Please paste the signed QR code.';
+  return errors;
+}
+
+/**
+ * Record IRN (admin, accounts): the Invoice Registration Portal's answer for this shipment's invoice,
+ * typed in once the downloaded e-invoice JSON has been registered there (decision 013). Recorded
+ * once: the tax invoice then prints the IRN, Ack No., Ack Date and the signed QR code.
+ */
+function RecordIrnControl({ order, invoice }: Props & { invoice: NonNullable<AdminShipment['invoice']> }) {
+  const record = useRecordIrn(order.id);
+  const [opened, setOpened] = useState(false);
+  const [fields, setFields] = useState<IrnRecord>({ irn: '', ackNo: '', ackDate: '', signedQrCode: '' });
+  const [touched, setTouched] = useState(false);
+  const errors = irnErrors(fields);
+  const shown = touched ? errors : {};
+  const set = (name: keyof IrnRecord) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.currentTarget.value;
+    setFields((current) => ({ ...current, [name]: value }));
+  };
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        aria-label={`Record the IRN of invoice ${invoice.invoiceNo}`}
+        onClick={() => {
+          record.reset();
+          setTouched(false);
+          setFields({ irn: '', ackNo: '', ackDate: '', signedQrCode: '' });
+          setOpened(true);
+        }}
+      >
+        Record IRN
+      </Button>
+      <ActionDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={`E-invoice registration of ${invoice.invoiceNo}`}
+        message="What the Invoice Registration Portal answered for this invoice's e-invoice JSON. It is recorded once, and the tax invoice then prints the IRN and the QR code."
+        submitLabel="Record IRN"
+        busy={record.isPending}
+        error={record.error}
+        onSubmit={() => {
+          setTouched(true);
+          if (Object.keys(errors).length > 0) return;
+          record.mutate(
+            {
+              invoiceId: invoice.id,
+              record: { irn: fields.irn.trim(), ackNo: fields.ackNo.trim(), ackDate: fields.ackDate.trim(), signedQrCode: fields.signedQrCode.trim() },
+            },
+            { onSuccess: () => setOpened(false) },
+          );
+        }}
+      >
+        <TextInput label="IRN" required maxLength={64} value={fields.irn} onChange={set('irn')} error={shown.irn} data-autofocus />
+        <TextInput label="Ack No." required inputMode="numeric" maxLength={20} value={fields.ackNo} onChange={set('ackNo')} error={shown.ackNo} />
+        <TextInput
+          label="Ack Date"
+          required
+          description="As the portal gives it, e.g. 2026-11-20 14:35:00 (India time)"
+          maxLength={30}
+          value={fields.ackDate}
+          onChange={set('ackDate')}
+          error={shown.ackDate}
+        />
+        <Textarea label="Signed QR code" required minRows={3} maxLength={5000} value={fields.signedQrCode} onChange={set('signedQrCode')} error={shown.signedQrCode} />
+      </ActionDialog>
+    </>
+  );
+}
+
 /** The e-invoice JSON is for accounts and admins (the server refuses the warehouse). */
 function useMayDownloadEInvoice(): boolean {
   const profile = useQuery(profileQueries.detail(null));
@@ -484,6 +564,22 @@ function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) 
             </dd>
           </div>
         )}
+        {shipment.invoice?.registration && (
+          <>
+            <div>
+              <dt>IRN</dt>
+              <dd className={classes.irn}>{shipment.invoice.registration.irn}</dd>
+            </div>
+            <div>
+              <dt>Ack No.</dt>
+              <dd>{shipment.invoice.registration.ackNo}</dd>
+            </div>
+            <div>
+              <dt>Ack Date</dt>
+              <dd>{formatDateTime(shipment.invoice.registration.ackDate)}</dd>
+            </div>
+          </>
+        )}
       </dl>
 
       <Stack gap={0} mt={4}>
@@ -519,6 +615,7 @@ function ShipmentCard({ order, shipment }: Props & { shipment: AdminShipment }) 
                 fileName={`${shipment.invoice.invoiceNo.replace(/[^A-Za-z0-9_-]+/g, '-')}-e-invoice.json`}
               />
             )}
+            {mayDownloadEInvoice && shipment.invoice.registration === null && <RecordIrnControl order={order} invoice={shipment.invoice} />}
           </>
         )}
       </Group>
