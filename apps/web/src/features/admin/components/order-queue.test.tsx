@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminCalls, fakeAdminServer, orderRow, ordersPage } from '../../../testing/admin-fixtures.ts';
+import { adminCalls, fakeAdminServer, orderRow, ordersPage, staffProfile } from '../../../testing/admin-fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signIn, stubBrowserApis } from '../../../testing/signed-in-fixtures.ts';
 
@@ -38,6 +38,18 @@ async function openQueue(path = '/admin/orders', answer: Parameters<typeof fakeA
 }
 
 describe('order queue', () => {
+  it('offers the e-invoices of a date range to admin and accounts, not to the warehouse', async () => {
+    const admin = await openQueue();
+    expect(screen.getByRole('button', { name: 'E-invoices' })).toBeInTheDocument();
+    admin.unmount();
+    const accounts = await openQueue('/admin/orders', { orders: twoOrders(), profile: staffProfile('Accounts') });
+    expect(await screen.findByRole('button', { name: 'E-invoices' })).toBeInTheDocument();
+    accounts.unmount();
+    await openQueue('/admin/orders', { orders: twoOrders(), profile: staffProfile('Warehouse') });
+    await screen.findByRole('row', { name: /Order FP-2026-000041/ });
+    expect(screen.queryByRole('button', { name: 'E-invoices' })).not.toBeInTheDocument();
+  });
+
   it('lists the orders: ref, placed (India time), retailer and place, executives, pieces, total in rupees, status with the hold reason', async () => {
     await openQueue();
     const row = await screen.findByRole('row', { name: /Order FP-2026-000041/ });

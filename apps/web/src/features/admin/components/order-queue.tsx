@@ -3,7 +3,7 @@ import '@mantine/core/styles/Pagination.css';
 import { ORDER_STATUSES, type OrderStatus } from '@frameport/domain';
 import { adminTexts } from '../texts.ts';
 import type { AdminOrderRow, AdminOrdersResponse } from '@frameport/domain/contract/admin-orders';
-import { Button, NativeSelect, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,8 @@ import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../config/paths.ts';
 import { dateAndTimeIndia, inr } from '../admin-display.ts';
 import { adminQueries } from '../api.ts';
+import { EInvoiceDownload } from '../order/components/e-invoice-download.tsx';
+import { useStaffRole } from '../staff-role.ts';
 import { clearedFilters, hasFilters, QUEUE_PAGE_SIZE, queueQueryOf, queueSearchParams, readQueueFilters, type QueueFilters } from '../queue-url.ts';
 import desk from './desk-table.module.css';
 import { DeskListFooter } from './desk-pagination.tsx';
@@ -27,13 +29,15 @@ const text = adminTexts;
 /**
  * The order desk's queue (/admin/orders): status tabs with counts, search (`/` focuses it),
  * filters by state and placing date, all in the URL; a dense table of orders (stacked cards on a
- * phone) whose rows open the order on Enter or click; pages of 50.
+ * phone) whose rows open the order on Enter or click; pages of 50. Admin and accounts also get
+ * E-invoices: the e-invoice JSON of the invoices dated in a range.
  */
 export function OrderQueue() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readQueueFilters(searchParams);
   const queue = useQuery(adminQueries.queue(queueQueryOf(filters)));
   const states = useQuery(adminQueries.states());
+  const role = useStaffRole();
 
   const apply = (next: QueueFilters, options: { replace?: boolean } = {}) => setSearchParams(queueSearchParams(next), options);
   const change = (patch: Partial<QueueFilters>) => apply({ ...filters, ...patch, page: 1 });
@@ -44,9 +48,12 @@ export function OrderQueue() {
   return (
     <>
       <title>Orders · Frameport back office</title>
-      <Title order={1} fz="h3" mb="sm">
-        Orders
-      </Title>
+      <Group justify="space-between" align="center" gap="xs" mb="sm">
+        <Title order={1} fz="h3">
+          Orders
+        </Title>
+        {(role === 'admin' || role === 'accounts') && <EInvoiceDownload />}
+      </Group>
 
       <StatusTabs filters={filters} counts={data?.counts ?? null} />
 
