@@ -20,12 +20,13 @@ const countFormat = new Intl.NumberFormat('en-IN');
  * "Aviator (312)": the count is part of the label, so of the checkbox's accessible name. A plain
  * span (a long brand list stays light).
  */
-export function CountedLabel({ name, count }: { name: string; count: number | null }) {
+export function CountedLabel({ name, count, disabled = false }: { name: string; count: number | null; disabled?: boolean }) {
   if (count === null) return name;
+  // Dimmed beside the name; greyed with it when the option is disabled.
+  const color = disabled ? 'inherit' : 'var(--mantine-color-dimmed)';
   return (
     <>
-      {name}{' '}
-      <span style={{ color: 'var(--mantine-color-dimmed)', fontVariantNumeric: 'tabular-nums' }}>({countFormat.format(count)})</span>
+      {name} <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>({countFormat.format(count)})</span>
     </>
   );
 }
@@ -63,12 +64,13 @@ export function FilterOptions({ filter, selected, onChange, countOf = noCounts }
         <Stack gap={8} id={listId}>
           {shown.map((option) => {
             const count = countOf(option.Id);
+            const disabled = count === 0 && !shownIds.includes(option.Id);
             return (
               <Checkbox
                 key={option.Id}
                 value={String(option.Id)}
                 size="sm"
-                disabled={count === 0 && !shownIds.includes(option.Id)}
+                disabled={disabled}
                 label={
                   isColour && option.colorCode ? (
                     <Group gap={8} wrap="nowrap" component="span">
@@ -85,11 +87,11 @@ export function FilterOptions({ filter, selected, onChange, countOf = noCounts }
                         }}
                       />
                       <span>
-                        <CountedLabel name={option.Name} count={count} />
+                        <CountedLabel name={option.Name} count={count} disabled={disabled} />
                       </span>
                     </Group>
                   ) : (
-                    <CountedLabel name={option.Name} count={count} />
+                    <CountedLabel name={option.Name} count={count} disabled={disabled} />
                   )
                 }
               />

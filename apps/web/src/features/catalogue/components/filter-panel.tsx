@@ -92,15 +92,16 @@ type AvailabilitySwitchProps = {
 export function AvailabilitySwitch({ checked, count, onChange }: AvailabilitySwitchProps) {
   // On at once, before the URL it writes has been rendered (as the filter ticks).
   const [shown, choose] = useChoiceAtOnce(checked, Object.is);
+  const disabled = count === 0 && !shown;
   return (
     <div>
       <Text fw={600} size="sm" mb={8}>
         {messages.catalogue.availability}
       </Text>
       <Switch
-        label={<CountedLabel name={AVAILABILITY_LABEL} count={count} />}
+        label={<CountedLabel name={AVAILABILITY_LABEL} count={count} disabled={disabled} />}
         checked={shown}
-        disabled={count === 0 && !shown}
+        disabled={disabled}
         onChange={(event) => {
           choose(event.currentTarget.checked);
           onChange(event.currentTarget.checked);
