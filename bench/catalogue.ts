@@ -1,115 +1,284 @@
 /**
- * `npm run bench:catalogue`: the catalogue call on 10,000 styles, as a signed-in retailer
- * (discounts on), on embedded PGlite and on PostgreSQL when one answers.
- * Query: three filters + price range + free text + sort + page + total count.
- * Reports req/s, p50/p95/p99 at 16 and 50 concurrent clients over HTTP, and the ratio of the
- * HTTP route's throughput to the same query run in-process (service call, no HTTP).
+ * `npm run bench:catalogue`: the catalogue search on BENCH_PRODUCTS (default 10,000) styles, as a
+ * signed-in retailer (discounts on), on embedded PGlite and on PostgreSQL when one answers
+ * (BENCH_BACKEND=pglite or =postgres runs one).
+ *
+ * The load: a rotating stream of distinct searches, no two the same within a run: filters (shapes,
+ * frame colours, materials, a gender, a brand, in stock), a price range, free text, each sort and
+ * pages 1–3, drawn from a fixed-seed generator and de-duplicated. 16 clients (and 50) back to back
+ * for BENCH_SECONDS (default 10) after a 1 s warm-up.
+ *
+ * 1. Bare: the same searches in this process, straight through the catalogue service (the route's
+ *    two reads: `search` and the bill-to GST state code), no HTTP, no read cache, on a pool of
+ *    POOL_MAX connections: the database's own pace. Run before and after the HTTP runs (same
+ *    database, same stream); the ratio is taken to their mean.
+ * 2. Over HTTP: the server (apps/server/src/main.ts, as `npm start` runs it) in a process of its
+ *    own with the read cache off (CATALOGUE_CACHE=false) and the same pool size; the load
+ *    generator is this process, so it never shares the server's event loop (it still shares the
+ *    machine's cores). GET /api/Product/getAll with the retailer's token.
+ * 3. The read cache's own effect: the server again with CATALOGUE_CACHE=true, 48 searches repeated.
+ *
+ * Prints a Markdown table (req/s, p50/p95/p99), the ratio HTTP / bare at 16 clients, and the load
+ * average. Loopback only, bounded in time; the databases are temporary (PGlite folder, a PostgreSQL
+ * database created and dropped).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { asc } from 'drizzle-orm';
-import { parseCatalogueSearch } from '@frameport/domain';
-import { buildApp } from '../apps/server/src/app.ts';
+import pg from 'pg';
+import { parseCatalogueSearch, type CatalogueQuery } from '@frameport/domain';
 import { systemClock } from '../apps/server/src/clock.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import type { Database } from '../apps/server/src/db/client.ts';
-import { frameShapes, genders, materials, retailers } from '../apps/server/src/db/schema.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { brands, colours, frameShapes, genders, materials, retailers } from '../apps/server/src/db/schema.ts';
+import { DEMO_EMAILS, DEMO_PASSWORDS } from '../apps/server/src/db/seed/accounts.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/service.ts';
-import { onEachBackend } from './databases.ts';
+import { startReplica, waitHealthy } from '../apps/server/src/test/replicas.ts';
+import { POSTGRES_URL, postgresAnswers } from './databases.ts';
 import { describeLoad, runLoad, type LoadResult } from './load.ts';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
-const WORDS = ['black', 'round', 'urban', 'gold', 'classic', 'acetate', 'aviatr', 'tortoise'];
-const SORTS = ['sortBy=netPrice&orderBy=Asc', 'sortBy=releaseDate&orderBy=Desc', 'sortBy=productName&orderBy=Asc'];
+const CLIENTS = 16;
+const MORE_CLIENTS = 50;
+/** The server's default DATABASE_POOL_MAX; the bare run gets the same. */
+const POOL_MAX = 10;
+const PAGE_SIZE = 14;
+/** Distinct searches generated: far more than one run asks (a run that needs more says so). */
+const STREAM_LENGTH = 60_000;
+const WORDS = ['black', 'round', 'urban', 'gold', 'classic', 'acetate', 'aviatr', 'tortoise', 'metal', 'blue', 'cat eye', 'matte black'];
+const SORTS = ['', 'sortBy=netPrice&orderBy=Asc', 'sortBy=netPrice&orderBy=Desc', 'sortBy=releaseDate&orderBy=Desc', 'sortBy=productName&orderBy=Asc'];
 
+type Search = { search: string; pageNumber: number };
 type Row = { backend: string; measure: string; result: LoadResult };
 const rows: Row[] = [];
 const ratios: string[] = [];
 
-/** Realistic catalogue searches: 3 filters (2 shapes, 2 materials, a gender) + price + text + sort. */
-async function searchStrings(database: Database): Promise<string[]> {
-  const shapeIds = (await database.db.select({ id: frameShapes.id }).from(frameShapes).orderBy(asc(frameShapes.id))).map((r) => r.id);
-  const materialIds = (await database.db.select({ id: materials.id }).from(materials).orderBy(asc(materials.id))).map((r) => r.id);
-  const genderIds = (await database.db.select({ id: genders.id }).from(genders).orderBy(asc(genders.id))).map((r) => r.id);
-  const out: string[] = [];
-  for (let i = 0; i < 48; i += 1) {
-    const shapes = [shapeIds[i % shapeIds.length], shapeIds[(i + 3) % shapeIds.length]].join(',');
-    const mats = [materialIds[i % materialIds.length], materialIds[(i + 2) % materialIds.length]].join(',');
-    const gender = genderIds[i % genderIds.length];
-    const from = 400 + (i % 4) * 100;
-    out.push(
-      `frameShapeId=${shapes}&frameMaterialId=${mats}&genderIdList=${gender}&netPrice_From=${from}&netPrice_To=${from + 800}` +
-        `&searchText=${WORDS[i % WORDS.length]}&${SORTS[i % SORTS.length]}`,
-    );
+/** mulberry32: a small fixed-seed generator, so every run asks the same stream. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * STREAM_LENGTH distinct searches (search string + page): each filter group present or not, one or
+ * two ids, a price range, text or not, a sort, page 1 (most), 2 or 3.
+ */
+async function distinctSearches(database: Database): Promise<Search[]> {
+  const ids = async (table: typeof frameShapes | typeof materials | typeof genders | typeof brands | typeof colours) =>
+    (await database.db.select({ id: table.id }).from(table).orderBy(asc(table.id))).map((row) => row.id);
+  const [shapeIds, materialIds, genderIds, brandIds, colourIds] = await Promise.all([
+    ids(frameShapes),
+    ids(materials),
+    ids(genders),
+    ids(brands),
+    ids(colours),
+  ]);
+  const next = random(19);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const some = (list: number[]) => [...new Set(next() < 0.6 ? [pick(list)] : [pick(list), pick(list)])].join(',');
+  const seen = new Set<string>();
+  const out: Search[] = [];
+  while (out.length < STREAM_LENGTH) {
+    const parts: string[] = [];
+    if (next() < 0.5) parts.push(`searchText=${encodeURIComponent(pick(WORDS))}`);
+    if (next() < 0.45) parts.push(`frameShapeId=${some(shapeIds)}`);
+    if (next() < 0.3) parts.push(`frameColorIdList=${some(colourIds)}`);
+    if (next() < 0.35) parts.push(`frameMaterialId=${some(materialIds)}`);
+    if (next() < 0.4) parts.push(`genderIdList=${pick(genderIds)}`);
+    if (next() < 0.25) parts.push(`brandId=${some(brandIds)}`);
+    if (next() < 0.3) parts.push('isAvailable=true');
+    if (next() < 0.35) {
+      const from = 300 + Math.floor(next() * 20) * 100;
+      parts.push(`netPrice_From=${from}&netPrice_To=${from + 200 + Math.floor(next() * 10) * 100}`);
+    }
+    const sort = pick(SORTS);
+    if (sort) parts.push(sort);
+    const roll = next();
+    const pageNumber = roll < 0.7 ? 1 : roll < 0.9 ? 2 : 3;
+    const search = parts.join('&');
+    const key = `${search}#${pageNumber}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ search, pageNumber });
   }
   return out;
 }
 
-async function benchBackend(backend: string, database: Database) {
-  console.log(`\n${backend}: seeding ${PRODUCTS} styles…`);
-  await database.migrate();
-  const seeded = performance.now();
-  await seedDemo(database.db, { products: PRODUCTS, now: new Date('2026-11-01T00:00:00Z') });
-  console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+/** Fails loudly rather than repeat a search within a run. */
+function nth<T>(stream: T[], iteration: number): T {
+  if (iteration >= stream.length) throw new Error(`the run asked more than ${stream.length} searches: raise STREAM_LENGTH`);
+  return stream[iteration]!;
+}
 
-  const searches = await searchStrings(database);
+async function bare(database: Database, searches: Search[], queries: CatalogueQuery[]): Promise<LoadResult> {
+  const catalogue = createCatalogueService({ db: database.db, clock: systemClock, cache: false });
   const [retailer] = await database.db.select({ id: retailers.id }).from(retailers).orderBy(asc(retailers.id)).limit(1);
+  const retailerId = retailer!.id;
+  return runLoad(
+    async (iteration) => {
+      const [results] = await Promise.all([
+        catalogue.search(nth(queries, iteration), { pageNumber: nth(searches, iteration).pageNumber, pageSize: PAGE_SIZE }, retailerId),
+        catalogue.billToGstStateCode(retailerId),
+      ]);
+      return results.searchResults.value.length >= 0;
+    },
+    { concurrency: CLIENTS, durationMs: DURATION_MS },
+  );
+}
 
-  for (const catalogueCache of [false, true]) {
-    const label = catalogueCache ? 'HTTP getAll, read cache on' : 'HTTP getAll, no cache';
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webDistDir: '/nonexistent', catalogueCache };
-    const app = await buildApp({ config, database, clock: systemClock, logger: false });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const login = await fetch(`${address}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=password&username=retailer%40frameport.test&password=Retailer%40123',
-      });
-      const { access_token: token } = (await login.json()) as { access_token: string };
-      const urls = searches.map((search) => `${address}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=1&pageSize=14`);
-      const headers = { authorization: `Bearer ${token}` };
-      const probe = await fetch(urls[0] ?? '', { headers });
-      const body = (await probe.json()) as { Data: { searchResults: { '@odata.count': number } } };
-      console.log(`  probe: HTTP ${probe.status}, ${body.Data.searchResults['@odata.count']} matches for ${searches[0]}`);
-      const http = (iteration: number) =>
-        fetch(urls[iteration % urls.length] ?? '', { headers }).then(async (response) => {
-          await response.arrayBuffer();
-          return response.status === 200;
-        });
-      for (const concurrency of [16, 50]) {
-        const result = await runLoad(http, { concurrency, durationMs: DURATION_MS });
-        rows.push({ backend, measure: `${label}, ${concurrency} clients`, result });
-        console.log(`  ${label}, ${concurrency} clients: ${describeLoad(result)}`);
-      }
-    } finally {
-      await app.close();
-    }
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: DEMO_EMAILS.retailer, password: DEMO_PASSWORDS.retailer }).toString(),
+  });
+  if (response.status !== 200) throw new Error(`sign-in: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The server in a process of its own on `where`, cache on or off; `use` gets its URL and a retailer token. */
+async function withServer(backend: string, where: Where, catalogueCache: boolean, use: (url: string, token: string) => Promise<void>) {
+  const replica = await startReplica(backend, {
+    LOG_LEVEL: 'warn',
+    CATALOGUE_CACHE: String(catalogueCache),
+    DATABASE_POOL_MAX: String(POOL_MAX),
+    ...('dataDir' in where ? { DATA_DIR: where.dataDir } : { DATABASE_URL: where.databaseUrl }),
+  });
+  try {
+    await waitHealthy(replica);
+    await use(replica.url, await signIn(replica.url));
+  } finally {
+    await replica.stop();
+  }
+}
+
+function record(backend: string, measure: string, result: LoadResult) {
+  rows.push({ backend, measure, result });
+  console.log(`  ${measure}: ${describeLoad(result)} (${result.requests} requests; load average ${loadavg()[0]!.toFixed(2)})`);
+}
+
+type Where = { dataDir: string } | { databaseUrl: string };
+
+async function benchBackend(backend: string, where: Where) {
+  console.log(`\n${backend}: seeding ${PRODUCTS} styles…`);
+  let searches: Search[];
+  let queries: CatalogueQuery[];
+  let before: LoadResult;
+  let database = await openDatabase({ ...where, poolMax: POOL_MAX });
+  try {
+    await database.migrate();
+    const seeded = performance.now();
+    await seedDemo(database.db, { products: PRODUCTS, now: new Date('2026-11-01T00:00:00Z') });
+    console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    searches = await distinctSearches(database);
+    queries = searches.map(({ search }) => {
+      const parsed = parseCatalogueSearch(search);
+      if (!parsed.ok) throw new Error(`${search}: ${parsed.message}`);
+      return parsed.query;
+    });
+    before = await bare(database, searches, queries);
+    record(backend, `bare in-process (service, no HTTP, no cache), distinct searches, ${CLIENTS} clients, before`, before);
+  } finally {
+    // PGlite's folder is one process's: the server opens it next.
+    await database.close();
   }
 
-  // The same queries in-process, without HTTP and without the cache: the database's own pace.
-  const catalogue = createCatalogueService({ db: database.db, clock: systemClock, cache: false });
-  const queries = searches.map((search) => {
-    const parsed = parseCatalogueSearch(search);
-    if (!parsed.ok) throw new Error(parsed.message);
-    return parsed.query;
+  let http: LoadResult | undefined;
+  await withServer(backend, where, false, async (url, token) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const urlOf = ({ search, pageNumber }: Search) =>
+      `${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`;
+    const probe = await fetch(urlOf(searches.at(-1)!), { headers });
+    if (probe.status !== 200) throw new Error(`probe: HTTP ${probe.status} ${await probe.text()}`);
+    await probe.arrayBuffer();
+    const get = (iteration: number) =>
+      fetch(urlOf(nth(searches, iteration)), { headers }).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status === 200;
+      });
+    http = await runLoad(get, { concurrency: CLIENTS, durationMs: DURATION_MS });
+    record(backend, `HTTP getAll, server process, read cache off, distinct searches, ${CLIENTS} clients`, http);
+    const more = await runLoad(get, { concurrency: MORE_CLIENTS, durationMs: DURATION_MS });
+    record(backend, `HTTP getAll, server process, read cache off, distinct searches, ${MORE_CLIENTS} clients`, more);
   });
-  const inProcess = async (iteration: number) => {
-    const result = await catalogue.search(queries[iteration % queries.length]!, { pageNumber: 1, pageSize: 14 }, retailer?.id ?? null);
-    return result.searchResults.value.length >= 0;
-  };
-  const direct = await runLoad(inProcess, { concurrency: 16, durationMs: DURATION_MS });
-  rows.push({ backend, measure: 'in-process query (service call, no cache), 16 clients', result: direct });
-  console.log(`  in-process, 16 clients: ${describeLoad(direct)}`);
-  const http16 = rows.find((row) => row.backend === backend && row.measure === 'HTTP getAll, no cache, 16 clients')!.result;
-  const ratio = http16.perSecond / direct.perSecond;
-  ratios.push(`${backend}: HTTP (no cache) / in-process throughput = ${ratio.toFixed(2)}`);
-  console.log(`  HTTP / in-process throughput: ${ratio.toFixed(2)}`);
+
+  database = await openDatabase({ ...where, poolMax: POOL_MAX });
+  let after: LoadResult;
+  try {
+    after = await bare(database, searches, queries);
+    record(backend, `bare in-process (service, no HTTP, no cache), distinct searches, ${CLIENTS} clients, after`, after);
+  } finally {
+    await database.close();
+  }
+
+  await withServer(backend, where, true, async (url, token) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const repeated = searches.slice(0, 48);
+    await Promise.all(
+      repeated.map(async ({ search, pageNumber }) => {
+        const response = await fetch(`${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`, { headers });
+        await response.arrayBuffer();
+      }),
+    );
+    const result = await runLoad(
+      async (iteration) => {
+        const { search, pageNumber } = repeated[iteration % repeated.length]!;
+        const response = await fetch(`${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`, {
+          headers,
+        });
+        await response.arrayBuffer();
+        return response.status === 200;
+      },
+      { concurrency: CLIENTS, durationMs: DURATION_MS },
+    );
+    record(backend, `HTTP getAll, server process, read cache on, 48 searches repeated, ${CLIENTS} clients`, result);
+  });
+
+  const bareMean = (before.perSecond + after.perSecond) / 2;
+  const ratio = http!.perSecond / bareMean;
+  ratios.push(
+    `${backend}: HTTP (server process, cache off) / bare in-process throughput at ${CLIENTS} clients = ${ratio.toFixed(2)} ` +
+      `(${http!.perSecond.toFixed(0)} / mean of ${before.perSecond.toFixed(0)} and ${after.perSecond.toFixed(0)}); HTTP p95 ${http!.p95.toFixed(1)} ms`,
+  );
+  console.log(`  ${ratios.at(-1)}`);
 }
 
 async function main() {
-  await onEachBackend(benchBackend, 16);
+  const only = process.env.BENCH_BACKEND?.toLowerCase();
+  if (only !== 'postgres') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-catalogue-'));
+    try {
+      await benchBackend('PGlite', { dataDir: dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (only !== 'pglite') {
+    if (await postgresAnswers()) {
+      const name = `frameport_bench_catalogue_${process.pid}`;
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(POSTGRES_URL);
+        url.pathname = `/${name}`;
+        await benchBackend('PostgreSQL', { databaseUrl: url.toString() });
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    } else console.log('\nPostgreSQL does not answer: PGlite only.');
+  }
 
+  console.log(`\n${PRODUCTS} styles, ${DURATION_MS / 1000} s per measure; load average at the end ${loadavg().map((v) => v.toFixed(2)).join(', ')}`);
   console.log('\n| backend | measure | req/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|');
   for (const { backend, measure, result } of rows) {
     console.log(`| ${backend} | ${measure} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} |`);
