@@ -114,6 +114,9 @@ describe('/home Buy again', () => {
     renderApp('/home');
 
     expect(await screen.findByTestId('buy-again-loading', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The skeletons show from the first render (before the role is known), so wait for the request itself.
+    await waitFor(() => expect(calls).toBe(1), { timeout: 5000 });
+    expect(screen.getByTestId('buy-again-loading')).toBeInTheDocument();
     release();
     const region = await buyAgainRegion();
     // A 500 is retried twice by the query client before the error shows.
