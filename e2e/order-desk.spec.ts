@@ -8,8 +8,9 @@ import { animationsSettled, demo, expect, noHorizontalScroll, PLENTY, signIn, te
  * warehouse sees it in the queue and cannot confirm it past a credit hold; accounts confirms it
  * anyway with a reason; the warehouse ships one model and dispatches it with a docket; the
  * retailer sees "Partially dispatched" and the shipment's invoice in My Invoices, and pays it in
- * the sandbox; the rest ships and the order reads "Dispatched", then "Delivered". Every new
- * screen is checked with axe and for sideways scroll, on a desktop and on a 390 px phone.
+ * the sandbox; the rest ships and the order reads "Dispatched", then "Delivered"; accounts downloads the month's
+ * e-invoices and opens the IRN form. Every new screen is checked with axe and for sideways scroll,
+ * on a desktop and on a 390 px phone.
  */
 
 /** `models`: the two frames' product names (how the desk labels a line). */
@@ -239,6 +240,26 @@ test('an order goes from the queue through a credit override and two shipments t
   await status(page, 'Delivered');
   await switchTo(page, retailer, /\/home$/);
   await myOrderStatus(page, placed, 'Delivered');
+
+  // Accounts: this month's e-invoices from the queue, and the IRN form on the order page; Escape closes each.
+  await switchTo(page, demo.accounts, /\/admin/);
+  await page.goto('/admin/orders');
+  await page.getByRole('button', { name: 'E-invoices' }).click();
+  const range = page.getByRole('dialog', { name: 'E-invoice JSON for a date range' });
+  const download = page.waitForEvent('download');
+  await range.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^e-invoices-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.json$/);
+  await expect(range.getByRole('status')).toContainText(/\d+ e-invoices? downloaded/);
+  await accessible(page, 'the e-invoices dialog');
+  await page.keyboard.press('Escape');
+  await expect(range).toBeHidden();
+  await page.goto(`/admin/orders/${placed.orderId}`);
+  await page.getByRole('article', { name: 'Shipment 1' }).getByRole('button', { name: `Record the IRN of invoice ${invoiceNo}` }).click();
+  const registration = page.getByRole('dialog', { name: `E-invoice registration of ${invoiceNo}` });
+  await expect(registration.getByLabel('IRN')).toBeFocused();
+  await accessible(page, 'the IRN dialog');
+  await page.keyboard.press('Escape');
+  await expect(registration).toBeHidden();
 });
 
 test('a retailer never reaches the back office', async ({ page, retailer }) => {
