@@ -1,5 +1,6 @@
 import { CART_PAGE_SIZE_MAX, type CartItem } from '@frameport/domain/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { profileQueries } from '../lib/profile-queries.ts';
 import { cartQueries, useAddToCart } from '../features/cart/api.ts';
 import type { OrderEntry } from '../features/catalogue/use-order-quantities.ts';
@@ -9,7 +10,8 @@ import { useActing } from '../lib/use-acting.ts';
  * Add to order for the catalogue's cards, quick-order list and product page, for whoever the user
  * orders for: the acting retailer's cart, per-variant limit and what the order already holds.
  * Undefined while ordering is not possible (a sales executive who has not chosen a retailer), which
- * hides the controls.
+ * hides the controls. The same object while nothing in it changes, so the catalogue's memoised
+ * cards are not rendered again when the screen re-renders for something else (a filter tap).
  */
 export function useOrderEntry(): OrderEntry | undefined {
   const { email, canOrder } = useActing();
@@ -17,13 +19,18 @@ export function useOrderEntry(): OrderEntry | undefined {
   // The whole order in one page (the contract's largest), refreshed by every add under cartQueries.all.
   const cart = useQuery({ ...cartQueries.page(email, CART_PAGE_SIZE_MAX), enabled: canOrder });
   const addToCart = useAddToCart(email);
-  if (!canOrder) return undefined;
-  const pieces = piecesInOrder(cart.data?.cartItems ?? []);
-  return {
-    onAddToOrder: addToCart.mutateAsync,
-    maxPerVariant: profile.data?.MaxLimitPerVariant ?? null,
-    inOrder: (productId, colorVariant) => pieces.get(colourKey(productId, colorVariant)) ?? 0,
-  };
+  const onAddToOrder = addToCart.mutateAsync;
+  const maxPerVariant = profile.data?.MaxLimitPerVariant ?? null;
+  const items = cart.data?.cartItems;
+  return useMemo(() => {
+    if (!canOrder) return undefined;
+    const pieces = piecesInOrder(items ?? []);
+    return {
+      onAddToOrder,
+      maxPerVariant,
+      inOrder: (productId: number, colorVariant: string) => pieces.get(colourKey(productId, colorVariant)) ?? 0,
+    };
+  }, [canOrder, items, onAddToOrder, maxPerVariant]);
 }
 
 const colourKey = (productId: number, colorVariant: string) => `${productId}:${colorVariant.toUpperCase()}`;

@@ -1,5 +1,7 @@
 import { formatInr, type Paise } from '@frameport/domain';
-import { Group, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import classes from './price.module.css';
 
 type PriceProps = {
   /** What is paid, in paise. */
@@ -14,28 +16,26 @@ type PriceProps = {
 /**
  * A price in en-IN rupees with 2 decimals (UI.md): the paid amount in bold and, when discounted,
  * the list price struck through beside it. Screen readers hear which is which; `label` names
- * the price for everyone.
+ * the price for everyone. Plain elements (it is in every card and list row), sized with the
+ * theme's font sizes.
  */
 export function Price({ amount, listAmount, size = 'md', label }: PriceProps) {
   const discounted = listAmount !== null && listAmount !== undefined && listAmount > amount;
+  const sizing = { '--price-fz': `var(--mantine-font-size-${size})`, '--price-lh': `var(--mantine-line-height-${size})` } as CSSProperties;
   return (
     // data-list-price (paise) lets end-to-end tests read the list price without parsing text.
-    <Group gap={6} wrap="wrap" align="baseline" className="tabular" data-list-price={discounted ? listAmount : amount}>
-      {label && (
-        <Text component="span" size="xs" c="dimmed" fw={500}>
-          {label}
-        </Text>
-      )}
-      <Text component="span" fw={700} size={size}>
-        {discounted && <VisuallyHidden>Price </VisuallyHidden>}
+    <div className={`tabular ${classes.price}`} data-list-price={discounted ? listAmount : amount}>
+      {label && <span className={classes.label}>{label}</span>}
+      <span className={classes.amount} style={sizing}>
+        {discounted && <span className={classes.visuallyHidden}>Price </span>}
         {formatInr(amount)}
-      </Text>
+      </span>
       {discounted && (
-        <Text component="s" size="sm" c="dimmed">
-          <VisuallyHidden>List price </VisuallyHidden>
+        <s className={classes.list}>
+          <span className={classes.visuallyHidden}>List price </span>
           {formatInr(listAmount)}
-        </Text>
+        </s>
       )}
-    </Group>
+    </div>
   );
 }

@@ -15,8 +15,8 @@ import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmp
 import { useQuery } from '@tanstack/react-query';
 import { buildCatalogueSearch } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { AppModal } from '../../components/app-modal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';
@@ -28,15 +28,9 @@ import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
 import { CatalogueSearchBox } from '../../features/catalogue/components/catalogue-search-box.tsx';
 import { FilterPanel, FilterPanelSkeleton } from '../../features/catalogue/components/filter-panel.tsx';
-import { MobileFilterModal } from '../../features/catalogue/components/mobile-filter-modal.tsx';
-import { MobileSortModal } from '../../features/catalogue/components/mobile-sort-modal.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalogue/components/product-grid.tsx';
 import { ResultsProgress } from '../../features/catalogue/components/results-progress.tsx';
-import {
-  QUICK_ORDER_PAGE_SIZE,
-  QuickOrderList,
-  QuickOrderListSkeleton,
-} from '../../features/catalogue/components/quick-order-list.tsx';
+import { QUICK_ORDER_PAGE_SIZE, QuickOrderListSkeleton } from '../../features/catalogue/components/quick-order-list-skeleton.tsx';
 import {
   activeFilterCount,
   filterChips,
@@ -51,6 +45,26 @@ import { useCatalogueView, type CatalogueView } from '../../features/catalogue/u
 import classes from './products.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+
+// Not needed for the first paint: the filter and sort screens (tablet, phone) load when first
+// opened, the quick-order list when it is the chosen view (issue 19 item 4: the initial script).
+const AppModal = lazy(async () => ({ default: (await import('../../components/app-modal.tsx')).AppModal }));
+const MobileFilterModal = lazy(async () => ({
+  default: (await import('../../features/catalogue/components/mobile-filter-modal.tsx')).MobileFilterModal,
+}));
+const MobileSortModal = lazy(async () => ({
+  default: (await import('../../features/catalogue/components/mobile-sort-modal.tsx')).MobileSortModal,
+}));
+const QuickOrderList = lazy(async () => ({
+  default: (await import('../../features/catalogue/components/quick-order-list.tsx')).QuickOrderList,
+}));
+
+/** True from the first time `opened` is: a lazy modal is rendered from then on (its closing transition plays). */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}
 
 const PAGE_TITLE = messages.catalogue.title;
 const countFormat = new Intl.NumberFormat('en-IN');
@@ -82,6 +96,9 @@ export function ProductsRoute() {
   const [phoneFilterOpened, phoneFilter] = useDisclosure(false);
   const [phoneSortOpened, phoneSort] = useDisclosure(false);
   useFiltersOnArrival({ openPhone: phoneFilter.open, openTablet: filterModal.open, sidePanelHeadingId: 'filters-heading' });
+  const filterModalUsed = useOpenedOnce(filterModalOpened);
+  const phoneFilterUsed = useOpenedOnce(phoneFilterOpened);
+  const phoneSortUsed = useOpenedOnce(phoneSortOpened);
 
   const filterList = filters.data ?? [];
   const chips = filterChips(query, filterList);
@@ -250,7 +267,9 @@ export function ProductsRoute() {
             ) : (
               <>
                 {view === 'list' ? (
-                  <QuickOrderList products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                  <Suspense fallback={<QuickOrderListSkeleton />}>
+                    <QuickOrderList products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                  </Suspense>
                 ) : (
                   <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
                 )}
@@ -276,31 +295,37 @@ export function ProductsRoute() {
 
       <ScrollToTop />
 
-      <AppModal opened={filterModalOpened} onClose={filterModal.close} title={messages.catalogue.filters} closeLabel={messages.catalogue.closeFilters} size="lg">
-        {filterPanel(true)}
-        <Button fullWidth mt="lg" onClick={filterModal.close}>
-          Show {total !== undefined ? `${countFormat.format(total)} products` : 'products'}
-        </Button>
-      </AppModal>
-      {filters.isSuccess && (
-        <MobileFilterModal
-          opened={phoneFilterOpened}
-          onClose={phoneFilter.close}
-          filters={filterList}
-          query={query}
-          onApply={(draft) => {
-            update((current) => ({
-              ...current,
-              filters: draft.filters,
-              isAvailable: draft.isAvailable,
-              netPriceFrom: draft.netPriceFrom,
-              netPriceTo: draft.netPriceTo,
-            }));
-            phoneFilter.close();
-          }}
-        />
-      )}
-      <MobileSortModal opened={phoneSortOpened} onClose={phoneSort.close} choices={choices} value={currentSort} onChange={changeSort} />
+      <Suspense fallback={null}>
+        {filterModalUsed && (
+          <AppModal opened={filterModalOpened} onClose={filterModal.close} title={messages.catalogue.filters} closeLabel={messages.catalogue.closeFilters} size="lg">
+            {filterPanel(true)}
+            <Button fullWidth mt="lg" onClick={filterModal.close}>
+              Show {total !== undefined ? `${countFormat.format(total)} products` : 'products'}
+            </Button>
+          </AppModal>
+        )}
+        {filters.isSuccess && phoneFilterUsed && (
+          <MobileFilterModal
+            opened={phoneFilterOpened}
+            onClose={phoneFilter.close}
+            filters={filterList}
+            query={query}
+            onApply={(draft) => {
+              update((current) => ({
+                ...current,
+                filters: draft.filters,
+                isAvailable: draft.isAvailable,
+                netPriceFrom: draft.netPriceFrom,
+                netPriceTo: draft.netPriceTo,
+              }));
+              phoneFilter.close();
+            }}
+          />
+        )}
+        {phoneSortUsed && (
+          <MobileSortModal opened={phoneSortOpened} onClose={phoneSort.close} choices={choices} value={currentSort} onChange={changeSort} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { Anchor, Badge, Button, Card, Text, VisuallyHidden } from '@mantine/core';
-import { useId, useState } from 'react';
+import { memo, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { useActing } from '../../../lib/use-acting.ts';
@@ -31,9 +30,13 @@ import classes from './product-card.module.css';
  */
 const NEW_TAB = { target: '_blank', rel: 'opener' } as const;
 
+const DISCOUNT_BADGE_STYLE = { '--badge-bg': DISCOUNT_BADGE_COLOR } as CSSProperties;
+
 export function productDetailsPath(productId: number): string {
   return `/product-details?productId=${productId}`;
 }
+
+type ProductCardProps = { product: Product; orderEntry?: OrderEntry };
 
 /**
  * One product in a grid: image of the chosen colour, name, model number, price (list price struck
@@ -42,7 +45,17 @@ export function productDetailsPath(productId: number): string {
  * what the order holds of the chosen colour ('In your order: 3'), a quantity for it (none for a
  * colour out of stock) and an Add to order button with the reason beside it when it cannot be pressed.
  */
-export function ProductCard({ product, orderEntry }: { product: Product; orderEntry?: OrderEntry }) {
+export function ProductCard(props: ProductCardProps) {
+  const { seesListPrices } = useActing();
+  return <ProductCardView {...props} seesListPrices={seesListPrices} />;
+}
+
+/**
+ * The card itself, for a grid that reads who is acting once for all its cards (ProductGrid).
+ * Plain elements and a CSS module rather than Mantine components, and memoised: a page holds up to
+ * 28 cards, and a filter tap re-renders the grid (dimmed) before its new results arrive.
+ */
+export const ProductCardView = memo(function ProductCardView({ product, orderEntry, seesListPrices }: ProductCardProps & { seesListPrices: boolean }) {
   const titleId = useId();
   // The same colour on every visit (issue 16: most stock, not the spec's random pick).
   const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor)?.productColorId ?? null);
@@ -53,11 +66,10 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
   const soldOut = isSoldOut(product);
   const badge = discountBadge(product);
   const { pricePaise, listPaise } = productPrice(product);
-  const { seesListPrices } = useActing();
   const alt = variant ? `${product.productName}, ${variant.frameColor}` : product.productName;
 
   return (
-    <Card component="article" withBorder padding="sm" radius="md" className={classes.card} aria-labelledby={titleId}>
+    <article className={classes.card} aria-labelledby={titleId}>
       <div className={classes.media}>
         {/* The name link below is the accessible one; this copy is for pointer users only. */}
         <Link to={href} {...NEW_TAB} tabIndex={-1} aria-hidden="true">
@@ -65,40 +77,27 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
         </Link>
         <div className={classes.badges}>
           {soldOut ? (
-            <Badge color="red.9" variant="filled" radius="sm" size="sm" tt="none">
-              {OUT_OF_STOCK_BADGE}
-            </Badge>
+            <div className={`${classes.badge} ${classes.soldOutBadge}`}>
+              <span>{OUT_OF_STOCK_BADGE}</span>
+            </div>
           ) : (
             <span />
           )}
           {badge && (
-            <Badge color={DISCOUNT_BADGE_COLOR} variant="filled" radius="sm" size="sm" tt="none">
-              {badge}
-            </Badge>
+            <div className={classes.badge} style={DISCOUNT_BADGE_STYLE}>
+              <span>{badge}</span>
+            </div>
           )}
         </div>
       </div>
 
-      <Anchor
-        component={Link}
-        to={href}
-        {...NEW_TAB}
-        id={titleId}
-        fw={600}
-        size="sm"
-        c="dark.8"
-        className={classes.name}
-      >
+      <Link to={href} {...NEW_TAB} id={titleId} className={`mantine-focus-auto ${classes.name}`}>
         {product.productName}
-        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-      </Anchor>
+        <span className={classes.visuallyHidden}> (opens in a new tab)</span>
+      </Link>
       <div>
-        <Text size="xs" c="dimmed" className="tabular" lineClamp={1}>
-          Model {product.modelName}
-        </Text>
-        <Text size="xs" c="dimmed" className="tabular">
-          Size {frameDimensions(product)}
-        </Text>
+        <p className={`tabular ${classes.small} ${classes.dimmed} ${classes.oneLine}`}>Model {product.modelName}</p>
+        <p className={`tabular ${classes.small} ${classes.dimmed}`}>Size {frameDimensions(product)}</p>
       </div>
 
       <div className={classes.footer}>
@@ -112,22 +111,20 @@ export function ProductCard({ product, orderEntry }: { product: Product; orderEn
           />
         )}
         {soldOut ? (
-          <Text size="xs" c="red.9" fw={500}>
-            {messages.product.unavailable}
-          </Text>
+          <p className={`${classes.small} ${classes.alert} ${classes.soldOutText}`}>{messages.product.unavailable}</p>
         ) : (
           <div className={classes.stockLine}>
-            <Text size="xs" c={variant && variant.availableStockQuantity > 0 ? 'dimmed' : 'red.9'} className="tabular">
+            <p className={`tabular ${classes.small} ${variant && variant.availableStockQuantity > 0 ? classes.dimmed : classes.alert}`}>
               {stockLabel(variant?.availableStockQuantity ?? 0)}
-            </Text>
+            </p>
             {orderEntry?.inOrder && variant && <InOrderMarker pieces={orderEntry.inOrder(product.productId, variant.colorVariant)} />}
           </div>
         )}
         {orderEntry && !soldOut && variant && <CardOrderEntry product={product} variant={variant} entry={orderEntry} />}
       </div>
-    </Card>
+    </article>
   );
-}
+});
 
 /**
  * The chosen colour's quantity (quantities of other colours chosen before are kept; a colour out of
@@ -146,20 +143,24 @@ function CardOrderEntry({ product, variant, entry }: { product: Product; variant
         error={order.errorOf(variant)}
         disabled={!takesQuantity(variant) || order.adding}
       />
-      <Button
-        fullWidth
-        size="xs"
+      <button
+        type="button"
+        className={`mantine-focus-auto mantine-active ${classes.add}`}
         onClick={() => void order.add()}
-        disabled={!order.canAdd}
-        loading={order.adding}
+        disabled={!order.canAdd || order.adding}
+        data-loading={order.adding || undefined}
         aria-describedby={order.blockedReason ? reasonId : undefined}
       >
-        {messages.cart.addToOrder}{order.total > 0 ? ` (${order.total})` : ''}
-      </Button>
+        <span className={classes.addLabel}>
+          {messages.cart.addToOrder}
+          {order.total > 0 ? ` (${order.total})` : ''}
+        </span>
+        {order.adding && <span className={classes.spinner} aria-hidden="true" />}
+      </button>
       {/* The line is kept while empty, so the card does not move when the reason comes and goes. */}
-      <Text id={reasonId} size="xs" c="dimmed" mt={4} mih="1.4em" lh={1.4}>
+      <p id={reasonId} className={`${classes.small} ${classes.dimmed} ${classes.reason}`}>
         {order.blockedReason}
-      </Text>
+      </p>
     </div>
   );
 }

@@ -1,52 +1,47 @@
 import { CATALOGUE_PAGE_SIZE, type Product } from '@frameport/domain/contract';
-import { Card, SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Skeleton, VisuallyHidden } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
+import { useActing } from '../../../lib/use-acting.ts';
 import type { OrderEntry } from '../use-order-quantities.ts';
-import { ProductCard } from './product-card.tsx';
+import { ProductCardView } from './product-card.tsx';
 import classes from './product-grid.module.css';
 
-/** Columns follow the space the grid has (it sits beside the filter panel on a desktop). */
-const COLS = { base: 2, '560px': 3, '860px': 4, '1150px': 5 } as const;
-const SPACING = { base: 'xs', '560px': 'md' } as const;
-
+/** Columns follow the space the grid has (it sits beside the filter panel on a desktop): the stylesheet's container queries. */
 function Grid({ children, busy = false, label }: { children: ReactNode; busy?: boolean; label: string }) {
   return (
-    <SimpleGrid
-      type="container"
-      cols={COLS}
-      spacing={SPACING}
-      component="ul"
-      className={classes.list}
-      aria-label={label}
-      aria-busy={busy}
-    >
-      {children}
-    </SimpleGrid>
+    <div className={classes.container}>
+      <ul className={classes.list} aria-label={label} aria-busy={busy}>
+        {children}
+      </ul>
+    </div>
   );
 }
 
-/** A page of product cards; `busy` dims it while the next page loads in its place. */
-export function ProductGrid({
-  products,
-  busy = false,
-  label = 'Products',
-  orderEntry,
-}: {
+type ProductGridProps = {
   products: readonly Product[];
   busy?: boolean;
   label?: string;
-  orderEntry?: OrderEntry;
-}) {
+  orderEntry?: OrderEntry | undefined;
+};
+
+/**
+ * A page of product cards; `busy` dims it while the next page loads in its place. Memoised, and
+ * its cards too: the catalogue re-renders on every URL change (a tick, the search box), and a page
+ * whose products have not changed then costs nothing.
+ */
+export const ProductGrid = memo(function ProductGrid({ products, busy = false, label = 'Products', orderEntry }: ProductGridProps) {
+  // Read once here rather than in each card: the same for all of them.
+  const { seesListPrices } = useActing();
   return (
     <Grid busy={busy} label={label}>
       {products.map((product) => (
         <li key={product.productId}>
-          <ProductCard product={product} orderEntry={orderEntry} />
+          <ProductCardView product={product} orderEntry={orderEntry} seesListPrices={seesListPrices} />
         </li>
       ))}
     </Grid>
   );
-}
+});
 
 /** Card-shaped placeholders with the card's proportions, so the page does not move when products arrive. */
 export function ProductGridSkeleton({ count = CATALOGUE_PAGE_SIZE }: { count?: number }) {
@@ -66,7 +61,7 @@ export function ProductGridSkeleton({ count = CATALOGUE_PAGE_SIZE }: { count?: n
 
 export function ProductCardSkeleton() {
   return (
-    <Card withBorder padding="sm" radius="md" className={classes.skeletonCard}>
+    <div className={classes.skeletonCard}>
       <Skeleton className={classes.skeletonImage} radius="sm" />
       <Skeleton height={14} width="90%" />
       <Skeleton height={14} width="60%" />
@@ -75,6 +70,6 @@ export function ProductCardSkeleton() {
       <Skeleton height={18} width="55%" mt={4} />
       <Skeleton height={24} width="70%" />
       <Skeleton height={12} width="40%" />
-    </Card>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { sanitiseQuantity } from '@frameport/domain';
-import { Button, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,9 +12,6 @@ import { takesQuantity, useOrderQuantities, type OrderEntry } from '../use-order
 import { productDetailsPath } from './product-card.tsx';
 import { ProductImage } from './product-image.tsx';
 import classes from './quick-order-list.module.css';
-
-/** Rows a page of the list holds: a desk screen shows 25 and more, so a page is two screens. */
-export const QUICK_ORDER_PAGE_SIZE = 50;
 
 const NEW_TAB = { target: '_blank', rel: 'opener' } as const;
 const countFormat = new Intl.NumberFormat('en-IN');
@@ -282,30 +279,5 @@ function QuantityBox({ product, variant, place, value, onChange, error, inOrder,
       </label>
       <StockCaption variant={variant} id={stockId} inOrder={inOrder} />
     </>
-  );
-}
-
-/** Row-shaped placeholders while the first page loads. */
-export function QuickOrderListSkeleton({ count = 12 }: { count?: number }) {
-  return (
-    <div role="status">
-      <VisuallyHidden>Loading products…</VisuallyHidden>
-      <ul className={classes.list} aria-hidden="true">
-        {Array.from({ length: count }, (_, index) => (
-          <li key={index} className={classes.row}>
-            <Skeleton className={classes.thumb} radius="sm" />
-            <div className={classes.title}>
-              <Skeleton height={12} width="70%" />
-            </div>
-            <div className={classes.price}>
-              <Skeleton height={12} width={64} />
-            </div>
-            <div className={classes.colours}>
-              <Skeleton height={20} width={180} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
