@@ -203,13 +203,14 @@ async function oneRun(browser: Browser, baseUrl: string, state: Awaited<ReturnTy
     await Promise.all(sizes);
 
     const panel = page.getByRole('complementary');
-    const aviator = panel.getByRole('checkbox', { name: 'Aviator', exact: true });
+    // The name may carry the facet count ("Aviator (312)").
+    const aviator = panel.getByRole('checkbox', { name: /^Aviator( \([\d,]+\))?$/ });
     await aviator.click({ trial: true });
     const box = await aviator.boundingBox();
     if (box === null) throw new Error('Aviator is not on screen');
     stop = await startTrace(browserCdp);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator('button[aria-label^="Remove filter"][aria-label$="Aviator"]').waitFor({ timeout: 120_000 });
+    await page.locator('button[aria-label^="Remove filter"][aria-label*="Aviator"]').waitFor({ timeout: 120_000 });
     await page.locator('ul[aria-label="Products"][aria-busy="false"]').waitFor({ timeout: 120_000 });
     await settle(page);
     const filterEvents = await stop();
