@@ -335,13 +335,15 @@ describe('confirming', () => {
 
 describe('holding and releasing', () => {
   it('holds a placed order and releases it to Placed; holds a confirmed one and releases it to Confirmed; mails the reason', async () => {
-    const { orderId, retailer } = await anOrder();
+    const { orderId, retailer, sales } = await anOrder();
     const held = await done(await act(orderId, 'hold', warehouse, { kind: 'stock', reason: 'Waiting for the C1 restock' }));
     expect(held).toMatchObject({ status: 'On hold', hold: { kind: 'stock', reason: 'Waiting for the C1 restock', by: { role: 'warehouse' } } });
     expect(held.actions).toMatchObject({ confirm: true, hold: false, release: true, edit: true, ship: false });
     refusal(await act(orderId, 'hold', warehouse, { kind: 'note', reason: 'Again please' }), 409, deskMessages.order.illegal('put on hold', 'On hold'));
     const mail = await mailTo(retailer.email, 'on hold');
     expect(mail.text).toContain('Reason: Waiting for the C1 restock');
+    // Its linked sales executive is told too, with the same reason.
+    expect((await mailTo(sales.email, 'on hold')).text).toContain('Reason: Waiting for the C1 restock');
 
     expect(await done(await act(orderId, 'release', warehouse))).toMatchObject({ status: 'Placed', hold: null });
     refusal(await act(orderId, 'release', warehouse), 409, deskMessages.order.illegal('released', 'Placed'));
