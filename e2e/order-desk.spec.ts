@@ -92,6 +92,7 @@ async function shipAndDispatch(page: Page, shipmentNo: number, leaveOut: string 
   if (leaveOut !== null) {
     await dialog.getByLabel(new RegExp(`^Pieces of ${leaveOut.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, .* to ship$`)).fill('0');
   }
+  if (shipmentNo === 1) await accessible(page, 'the new shipment dialog');
   await dialog.getByRole('button', { name: 'Create shipment' }).click();
   await expect(dialog).toBeHidden();
   const shipment = page.getByRole('article', { name: `Shipment ${shipmentNo}` });
@@ -105,6 +106,7 @@ async function shipAndDispatch(page: Page, shipmentNo: number, leaveOut: string 
   const dispatch = page.getByRole('dialog');
   await dispatch.getByLabel('Transporter').fill('Blue Dart');
   await dispatch.getByLabel('Docket / AWB number').fill(`BD${Date.now()}${shipmentNo}`);
+  if (shipmentNo === 1) await accessible(page, 'the dispatch dialog');
   await dispatch.getByRole('button', { name: 'Dispatch' }).click();
   await expect(dispatch).toBeHidden();
   await expect(shipment.getByText('Dispatched', { exact: true })).toBeVisible();
@@ -115,6 +117,7 @@ async function deliver(page: Page, shipmentNo: number) {
   await shipment.getByRole('button', { name: 'Deliver', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Received by').fill('Shop owner');
+  if (shipmentNo === 1) await accessible(page, 'the deliver dialog');
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(dialog).toBeHidden();
   await expect(shipment.getByText('Delivered', { exact: true })).toBeVisible();
