@@ -10,13 +10,15 @@
  *
  * 1. Bare: the same searches in this process, straight through the catalogue service (the route's
  *    two reads: `search` and the bill-to GST state code), no HTTP, no read cache, on a pool of
- *    POOL_MAX connections: the database's own pace. Run before and after the HTTP runs (same
- *    database, same stream); the ratio is taken to their mean.
+ *    POOL_MAX connections: the database's own pace. On PostgreSQL bare and HTTP alternate in
+ *    ROUNDS slices while the server runs (the machine's other load then weighs on both alike);
+ *    PGlite's folder belongs to one process, so there bare runs before and after the server.
  * 2. Over HTTP: the server (apps/server/src/main.ts, as `npm start` runs it) in a process of its
  *    own with the read cache off (CATALOGUE_CACHE=false) and the same pool size; the load
  *    generator is this process, so it never shares the server's event loop (it still shares the
  *    machine's cores). GET /api/Product/getAll with the retailer's token.
- * 3. The read cache's own effect: the server again with CATALOGUE_CACHE=true, 48 searches repeated.
+ * 3. The read cache's own effect: the server again with CATALOGUE_CACHE=true, 48 searches repeated
+ *    (after runLoad's 1 s warm-up they are all cached).
  *
  * Prints a Markdown table (req/s, p50/p95/p99), the ratio HTTP / bare at 16 clients, and the load
  * average. Loopback only, bounded in time; the databases are temporary (PGlite folder, a PostgreSQL
@@ -36,7 +38,7 @@ import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/service.ts';
 import { startReplica, waitHealthy } from '../apps/server/src/test/replicas.ts';
 import { POSTGRES_URL, postgresAnswers } from './databases.ts';
-import { describeLoad, runLoad, type LoadResult } from './load.ts';
+import { describeLoad, mergeLoads, runLoad, type LoadResult } from './load.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
@@ -118,19 +120,44 @@ function nth<T>(stream: T[], iteration: number): T {
   return stream[iteration]!;
 }
 
-async function bare(database: Database, searches: Search[], queries: CatalogueQuery[]): Promise<LoadResult> {
+/** One slice of a run: searches from `offset` on, never more than `limit` of them (no repeats within a measure). */
+type Slice = { offset: number; limit: number; durationMs: number; warmupMs?: number };
+const WHOLE_RUN: Slice = { offset: 0, limit: STREAM_LENGTH, durationMs: DURATION_MS };
+
+function at<T>(stream: T[], iteration: number, slice: Slice): T {
+  if (iteration >= slice.limit) throw new Error(`the slice asked more than ${slice.limit} searches: raise STREAM_LENGTH`);
+  return nth(stream, slice.offset + iteration);
+}
+
+async function bare(database: Database, searches: Search[], queries: CatalogueQuery[], slice: Slice = WHOLE_RUN): Promise<LoadResult> {
   const catalogue = createCatalogueService({ db: database.db, clock: systemClock, cache: false });
   const [retailer] = await database.db.select({ id: retailers.id }).from(retailers).orderBy(asc(retailers.id)).limit(1);
   const retailerId = retailer!.id;
   return runLoad(
     async (iteration) => {
       const [results] = await Promise.all([
-        catalogue.search(nth(queries, iteration), { pageNumber: nth(searches, iteration).pageNumber, pageSize: PAGE_SIZE }, retailerId),
+        catalogue.search(at(queries, iteration, slice), { pageNumber: at(searches, iteration, slice).pageNumber, pageSize: PAGE_SIZE }, retailerId),
         catalogue.billToGstStateCode(retailerId),
       ]);
       return results.searchResults.value.length >= 0;
     },
-    { concurrency: CLIENTS, durationMs: DURATION_MS },
+    { concurrency: CLIENTS, durationMs: slice.durationMs, warmupMs: slice.warmupMs },
+  );
+}
+
+/** GET /api/Product/getAll of the stream's searches, `concurrency` clients. */
+function overHttp(url: string, token: string, searches: Search[], concurrency: number, slice: Slice = WHOLE_RUN): Promise<LoadResult> {
+  const headers = { authorization: `Bearer ${token}` };
+  return runLoad(
+    async (iteration) => {
+      const { search, pageNumber } = at(searches, iteration, slice);
+      const response = await fetch(`${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`, {
+        headers,
+      });
+      await response.arrayBuffer();
+      return response.status === 200;
+    },
+    { concurrency, durationMs: slice.durationMs, warmupMs: slice.warmupMs },
   );
 }
 
@@ -167,88 +194,92 @@ function record(backend: string, measure: string, result: LoadResult) {
 
 type Where = { dataDir: string } | { databaseUrl: string };
 
+/** PostgreSQL: bare and HTTP alternate in ROUNDS slices while the server runs, so both see the same load from the rest of the machine. */
+const ROUNDS = 4;
+
 async function benchBackend(backend: string, where: Where) {
   console.log(`\n${backend}: seeding ${PRODUCTS} styles…`);
-  let searches: Search[];
-  let queries: CatalogueQuery[];
-  let before: LoadResult;
-  let database = await openDatabase({ ...where, poolMax: POOL_MAX });
+  const database = await openDatabase({ ...where, poolMax: POOL_MAX });
+  let open = true;
+  const close = async () => {
+    if (open) await database.close();
+    open = false;
+  };
   try {
     await database.migrate();
     const seeded = performance.now();
     await seedDemo(database.db, { products: PRODUCTS, now: new Date('2026-11-01T00:00:00Z') });
     console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-    searches = await distinctSearches(database);
-    queries = searches.map(({ search }) => {
+    const searches = await distinctSearches(database);
+    const queries = searches.map(({ search }) => {
       const parsed = parseCatalogueSearch(search);
       if (!parsed.ok) throw new Error(`${search}: ${parsed.message}`);
       return parsed.query;
     });
-    before = await bare(database, searches, queries);
-    record(backend, `bare in-process (service, no HTTP, no cache), distinct searches, ${CLIENTS} clients, before`, before);
-  } finally {
-    // PGlite's folder is one process's: the server opens it next.
-    await database.close();
-  }
+    const bareLabel = `bare in-process (service, no HTTP, no cache), distinct searches, ${CLIENTS} clients`;
+    const httpLabel = `HTTP getAll, server process, read cache off, distinct searches`;
+    let bareResult: LoadResult;
+    let http: LoadResult | undefined;
+    let ratioNote: string;
 
-  let http: LoadResult | undefined;
-  await withServer(backend, where, false, async (url, token) => {
-    const headers = { authorization: `Bearer ${token}` };
-    const urlOf = ({ search, pageNumber }: Search) =>
-      `${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`;
-    const probe = await fetch(urlOf(searches.at(-1)!), { headers });
-    if (probe.status !== 200) throw new Error(`probe: HTTP ${probe.status} ${await probe.text()}`);
-    await probe.arrayBuffer();
-    const get = (iteration: number) =>
-      fetch(urlOf(nth(searches, iteration)), { headers }).then(async (response) => {
-        await response.arrayBuffer();
-        return response.status === 200;
+    if ('dataDir' in where) {
+      // PGlite's folder is one process's: bare before the server, and again after it.
+      const before = await bare(database, searches, queries);
+      record(backend, `${bareLabel}, before the server`, before);
+      await close();
+      await withServer(backend, where, false, async (url, token) => {
+        http = await overHttp(url, token, searches, CLIENTS);
+        record(backend, `${httpLabel}, ${CLIENTS} clients`, http);
+        record(backend, `${httpLabel}, ${MORE_CLIENTS} clients`, await overHttp(url, token, searches, MORE_CLIENTS));
       });
-    http = await runLoad(get, { concurrency: CLIENTS, durationMs: DURATION_MS });
-    record(backend, `HTTP getAll, server process, read cache off, distinct searches, ${CLIENTS} clients`, http);
-    const more = await runLoad(get, { concurrency: MORE_CLIENTS, durationMs: DURATION_MS });
-    record(backend, `HTTP getAll, server process, read cache off, distinct searches, ${MORE_CLIENTS} clients`, more);
-  });
+      const again = await openDatabase({ ...where, poolMax: POOL_MAX });
+      let after: LoadResult;
+      try {
+        after = await bare(again, searches, queries);
+      } finally {
+        await again.close();
+      }
+      record(backend, `${bareLabel}, after the server`, after);
+      bareResult = mergeLoads([before, after], DURATION_MS);
+      ratioNote = `bare = before and after together`;
+    } else {
+      // PostgreSQL: the server runs while the bench keeps its own pool; the two alternate.
+      const sliceMs = DURATION_MS / ROUNDS;
+      const bareSlices: LoadResult[] = [];
+      const httpSlices: LoadResult[] = [];
+      await withServer(backend, where, false, async (url, token) => {
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const slice: Slice = { offset: round * 10_000, limit: 10_000, durationMs: sliceMs, warmupMs: 500 };
+          bareSlices.push(await bare(database, searches, queries, slice));
+          httpSlices.push(await overHttp(url, token, searches, CLIENTS, slice));
+        }
+        http = mergeLoads(httpSlices, sliceMs);
+        record(backend, `${bareLabel}, alternating with HTTP`, mergeLoads(bareSlices, sliceMs));
+        record(backend, `${httpLabel}, ${CLIENTS} clients, alternating with bare`, http);
+        const more: Slice = { offset: ROUNDS * 10_000, limit: STREAM_LENGTH - ROUNDS * 10_000, durationMs: DURATION_MS };
+        record(backend, `${httpLabel}, ${MORE_CLIENTS} clients`, await overHttp(url, token, searches, MORE_CLIENTS, more));
+      });
+      bareResult = mergeLoads(bareSlices, sliceMs);
+      ratioNote = `${ROUNDS} alternating slices of ${sliceMs / 1000} s each`;
+      await close();
+    }
 
-  database = await openDatabase({ ...where, poolMax: POOL_MAX });
-  let after: LoadResult;
-  try {
-    after = await bare(database, searches, queries);
-    record(backend, `bare in-process (service, no HTTP, no cache), distinct searches, ${CLIENTS} clients, after`, after);
+    // The read cache's own effect: 48 of the searches, repeated.
+    await withServer(backend, where, true, async (url, token) => {
+      const repeated = searches.slice(0, 48);
+      const cycle = Array.from({ length: STREAM_LENGTH }, (_, index) => repeated[index % repeated.length]!);
+      record(backend, `HTTP getAll, server process, read cache on, 48 searches repeated, ${CLIENTS} clients`, await overHttp(url, token, cycle, CLIENTS));
+    });
+
+    const ratio = http!.perSecond / bareResult.perSecond;
+    ratios.push(
+      `${backend}: HTTP (server process, cache off) / bare in-process throughput at ${CLIENTS} clients = ${ratio.toFixed(2)} ` +
+        `(${http!.perSecond.toFixed(0)} / ${bareResult.perSecond.toFixed(0)} req/s; ${ratioNote}); HTTP p95 ${http!.p95.toFixed(1)} ms, bare p95 ${bareResult.p95.toFixed(1)} ms`,
+    );
+    console.log(`  ${ratios.at(-1)}`);
   } finally {
-    await database.close();
+    await close();
   }
-
-  await withServer(backend, where, true, async (url, token) => {
-    const headers = { authorization: `Bearer ${token}` };
-    const repeated = searches.slice(0, 48);
-    await Promise.all(
-      repeated.map(async ({ search, pageNumber }) => {
-        const response = await fetch(`${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`, { headers });
-        await response.arrayBuffer();
-      }),
-    );
-    const result = await runLoad(
-      async (iteration) => {
-        const { search, pageNumber } = repeated[iteration % repeated.length]!;
-        const response = await fetch(`${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`, {
-          headers,
-        });
-        await response.arrayBuffer();
-        return response.status === 200;
-      },
-      { concurrency: CLIENTS, durationMs: DURATION_MS },
-    );
-    record(backend, `HTTP getAll, server process, read cache on, 48 searches repeated, ${CLIENTS} clients`, result);
-  });
-
-  const bareMean = (before.perSecond + after.perSecond) / 2;
-  const ratio = http!.perSecond / bareMean;
-  ratios.push(
-    `${backend}: HTTP (server process, cache off) / bare in-process throughput at ${CLIENTS} clients = ${ratio.toFixed(2)} ` +
-      `(${http!.perSecond.toFixed(0)} / mean of ${before.perSecond.toFixed(0)} and ${after.perSecond.toFixed(0)}); HTTP p95 ${http!.p95.toFixed(1)} ms`,
-  );
-  console.log(`  ${ratios.at(-1)}`);
 }
 
 async function main() {

@@ -2,7 +2,17 @@
  * A small closed-loop load generator: `concurrency` workers each run `task` back to back for
  * `durationMs`; returns throughput and latency percentiles. Bounded in time; loopback only.
  */
-export type LoadResult = { requests: number; errors: number; perSecond: number; p50: number; p95: number; p99: number; max: number };
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Every timed call's latency, ascending (ms), so runs in slices can be added up (mergeLoads). */
+  latencies?: number[];
+};
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -44,6 +54,22 @@ export async function runLoad(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? 0,
+    latencies,
+  };
+}
+
+/** Several runs of the same load (slices of `durationMs` each) as one: throughput over their total time. */
+export function mergeLoads(results: LoadResult[], durationMs: number): LoadResult {
+  const latencies = results.flatMap((result) => result.latencies ?? []).sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    perSecond: latencies.length / ((durationMs * results.length) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    latencies,
   };
 }
 
