@@ -248,7 +248,13 @@ async function main() {
               .filter((ref) => ref.weight > 0)
               .map((ref) => audits[ref.id])
               .filter((audit) => audit !== undefined && typeof audit.score === 'number' && audit.score < 0.9);
-            for (const audit of failing) console.log(`  ${id}: ${audit?.id} ${audit?.displayValue ?? ''} (${audit?.score})`);
+            for (const audit of failing) {
+              console.log(`  ${id}: ${audit?.id} ${audit?.displayValue ?? ''} (${audit?.score})`);
+              // Which messages: a console error is usually a request that failed (a 404 from an API the server lacks).
+              if (audit?.id === 'errors-in-console' && audit.details?.type === 'table') {
+                for (const item of audit.details.items) console.log(`    ${String(item.description ?? '')} ${String(item.sourceLocation ? JSON.stringify(item.sourceLocation) : '')}`);
+              }
+            }
           }
         }
         const scoresOf = (id: (typeof CATEGORIES)[number]) => runs.map((run) => run.scores[id]).filter((score) => score !== null);
