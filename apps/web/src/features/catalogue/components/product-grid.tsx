@@ -1,6 +1,6 @@
 import { CATALOGUE_PAGE_SIZE, type Product } from '@frameport/domain/contract';
-import { Skeleton, VisuallyHidden } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { VisuallyHidden } from '@mantine/core';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useActing } from '../../../lib/use-acting.ts';
 import type { OrderEntry } from '../use-order-quantities.ts';
 import { ProductCardView } from './product-card.tsx';
@@ -59,17 +59,24 @@ export function ProductGridSkeleton({ count = CATALOGUE_PAGE_SIZE }: { count?: n
   );
 }
 
+/** A grey bar of Mantine's Skeleton (gray-3, pulsing), drawn by the stylesheet: a card has eight. */
+function Bar({ height, width, className = classes.bar }: { height?: number; width?: string; className?: string }) {
+  const size = { '--bar-height': height === undefined ? undefined : `${height}px`, '--bar-width': width } as CSSProperties;
+  return <div className={className} style={size} />;
+}
+
+/** Plain elements: a cold load draws a page of these first, 28 cards of eight bars. */
 export function ProductCardSkeleton() {
   return (
     <div className={classes.skeletonCard}>
-      <Skeleton className={classes.skeletonImage} radius="sm" />
-      <Skeleton height={14} width="90%" />
-      <Skeleton height={14} width="60%" />
-      <Skeleton height={12} width="45%" />
-      <Skeleton height={12} width="35%" />
-      <Skeleton height={18} width="55%" mt={4} />
-      <Skeleton height={24} width="70%" />
-      <Skeleton height={12} width="40%" />
+      <Bar className={`${classes.bar} ${classes.skeletonImage}`} />
+      <Bar height={14} width="90%" />
+      <Bar height={14} width="60%" />
+      <Bar height={12} width="45%" />
+      <Bar height={12} width="35%" />
+      <Bar height={18} width="55%" className={`${classes.bar} ${classes.pushed}`} />
+      <Bar height={24} width="70%" />
+      <Bar height={12} width="40%" />
     </div>
   );
 }
