@@ -18,6 +18,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { DataDirLockedError, openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
 import {
   catalogueSearchSql,
+  facetsSql,
   productByIdSql,
   relatedProductsSql,
   type TextMode,
@@ -37,6 +38,14 @@ const EXPLAIN_CASES: [string, string, number, TextMode][] = [
   ['text: uoav1042 (model, no hyphens)', 'searchText=uoav1042', 1, 'literal'],
   ['text: aviatr (typo, corrected retry)', 'searchText=aviatr', 1, 'corrected'],
   ['express: modelName=uo-av-10', 'modelName=uo-av-10', 1, 'literal'],
+];
+
+/** [name, search string] of getFacets cases (its sort and page are ignored). */
+const FACET_CASES: [string, string][] = [
+  ['facets: nothing chosen', ''],
+  ['facets: 3 filters + price + text', 'frameShapeId=3&frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1200&searchText=black'],
+  ['facets: in stock + colour', 'isAvailable=true&frameColorIdList=1,2'],
+  ['facets: text: black', 'searchText=black'],
 ];
 
 function median(values: number[]): number {
@@ -98,12 +107,23 @@ async function main() {
       if (!parsed.ok) throw new Error(parsed.message);
       return [name, catalogueSearchSql(parsed.query, { pageNumber, pageSize: 14 }, pricing, mode)];
     });
+    for (const [name, search] of FACET_CASES) {
+      const parsed = parseCatalogueSearch(search);
+      if (!parsed.ok) throw new Error(parsed.message);
+      statements.push([name, facetsSql(parsed.query)]);
+    }
     const [first] = await queryRows<{ id: number }>(db, sql`select id from products where is_active order by id limit 1`);
     statements.push(['get?id', productByIdSql(first!.id, pricing)]);
     statements.push(['getRelatedProducts (8)', relatedProductsSql(first!.id, 8, pricing)]);
     for (const [name, statement] of statements) {
-      const [row] = await queryRows<{ total: number | null }>(db, statement);
-      const matches = name.startsWith('get') ? '' : String(row?.total ?? 0);
+      const rows = await queryRows<{ total?: number | null; bit?: number; count?: number }>(db, statement);
+      const [row] = rows;
+      // getAll: the count (counted up to COUNT_LIMIT + 1); facets: the search's own count (exact).
+      const matches = name.startsWith('get')
+        ? ''
+        : name.startsWith('facets')
+          ? String(rows.find((r) => r.bit === 0)?.count ?? 0)
+          : String(row?.total ?? 0);
       const m = await measure(db, statement, runs);
       out(`| ${name} | ${matches} | ${m.planning.toFixed(2)} | ${m.execution.toFixed(2)} | ${m.wall.toFixed(2)} | ${m.wallP95.toFixed(2)} |`);
       if (values.plan && name.startsWith(values.plan)) {

@@ -347,6 +347,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/Product/getSortTypes': { kind: 'shared' },
   'GET /api/Product/getConfig': { kind: 'shared' },
   'GET /api/Product/getAllSelectedFields': { kind: 'shared' },
+  'GET /api/Product/getFacets': { kind: 'shared' },
   'GET /api/Product/getAll': { kind: 'actingOptional' },
   'GET /api/Product/get': { kind: 'actingOptional', build: ({ subject }) => ({ query: { id: String(subject.productId) } }) },
   'GET /api/Product/getRelatedProducts': {

@@ -227,6 +227,64 @@ export const products = pgTable(
 );
 
 /**
+ * The catalogue's search table (issue 19, decision 017): one row per ACTIVE style with everything
+ * getAll and getFacets filter, sort and match on (no descriptions, sizes, images: about half the
+ * width of a `products` row), so a search reads this table and its indexes instead of `products`
+ * and three semi-joins. Its release-date index carries every filter column (INCLUDE), so a search
+ * without text reads and counts its matches from the index alone.
+ * Kept by triggers on products, product_genders and product_colours (migration 0017): every writer
+ * (the catalogue desk, imports, orders taking stock, the stock desk, the seed, SQL by hand) keeps
+ * it right in the same transaction, so a reader never sees it differ from the tables.
+ */
+export const catalogueSearch = pgTable(
+  'catalogue_search',
+  {
+    id: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    brandId: integer().notNull(),
+    productTypeId: integer().notNull(),
+    frameShapeId: integer(),
+    materialId: integer(),
+    sizeId: integer(),
+    /** product_genders of the style. */
+    genderIds: integer().array().notNull(),
+    /** The frame colours of its variants (distinct, sorted). */
+    colourIds: integer().array().notNull(),
+    /** Some variant has stock (> 0). */
+    inStock: boolean().notNull(),
+    netPricePaise: paise().notNull(),
+    releaseDate: date(),
+    /** lower(product_name), lower(model_name): sorted in byte order (collate "C"). */
+    nameKey: text().notNull(),
+    modelKey: text().notNull(),
+    /** products.search_text, search_compact, model_compact (docs/catalogue-indexes.md, Free-text search). */
+    searchText: text().notNull(),
+    searchCompact: text().notNull(),
+    modelCompact: text().notNull(),
+  },
+  (t) => [
+    // catalogue_search_release_date_idx (newest first, INCLUDE every filter column) is in migration 0017:
+    // drizzle-kit cannot write INCLUDE.
+    // Relevance ranks equal scores newest first with undated styles last (decision 017).
+    index('catalogue_search_release_date_nulls_last_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
+    index('catalogue_search_net_price_idx').on(t.netPricePaise, t.id),
+    index('catalogue_search_name_idx').on(sql`name_key collate "C"`, t.id),
+    index('catalogue_search_model_idx').on(sql`model_key collate "C"`, t.id),
+    index('catalogue_search_brand_id_idx').on(t.brandId),
+    index('catalogue_search_product_type_id_idx').on(t.productTypeId),
+    index('catalogue_search_frame_shape_id_idx').on(t.frameShapeId),
+    index('catalogue_search_material_id_idx').on(t.materialId),
+    index('catalogue_search_size_id_idx').on(t.sizeId),
+    index('catalogue_search_model_compact_idx').on(t.modelCompact.op('text_pattern_ops')),
+    index('catalogue_search_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('catalogue_search_search_compact_trgm_idx').using('gin', t.searchCompact.op('gin_trgm_ops')),
+    index('catalogue_search_gender_ids_idx').using('gin', t.genderIds),
+    index('catalogue_search_colour_ids_idx').using('gin', t.colourIds),
+  ],
+);
+
+/**
  * The catalogue's vocabulary: every word of 3+ letters in `products.search_text`, collected by a
  * trigger on products (migration 0003). A search word found nowhere in the catalogue ('aviatr') is
  * corrected against these few hundred words (pg_trgm word similarity) instead of against every product.

@@ -9,6 +9,8 @@ import {
   ConfigResponseSchema,
   EmailQuerySchema,
   envelopeOf,
+  FacetsQuerySchema,
+  FacetsResponseSchema,
   FiltersResponseSchema,
   FrameShapesResponseSchema,
   GetAllQuerySchema,
@@ -179,6 +181,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         retailerId === null ? null : catalogue.billToGstStateCode(retailerId),
       ]);
       return ok({ ...results, gstStateCodes: billTo === null ? null : { billTo, company: companyStateCode } });
+    },
+  );
+
+  app.get(
+    '/api/Product/getFacets',
+    {
+      schema: {
+        tags: ['Product'],
+        summary: 'How many styles each filter option would give with the rest of the search kept (our addition)',
+        description:
+          "search: getAll's search string (its sort is ignored). For each In filter group (Key) and option (Id), Count is " +
+          "the number of active styles matching every condition of the search except the group's own (free text, price, " +
+          'availability and the other groups kept) with that option chosen; every option of getFilters is listed, 0 when ' +
+          "none. available: the styles in stock under every other condition (isAvailable=true's count); total: the " +
+          "search's own count, exact.",
+        querystring: FacetsQuerySchema,
+        response: { 200: envelopeOf(FacetsResponseSchema) },
+      },
+    },
+    async (request) => {
+      const parsed = parseCatalogueSearch(request.query.search);
+      if (!parsed.ok) throw new AppError('invalid', parsed.message);
+      return ok(await catalogue.facets(parsed.query));
     },
   );
 

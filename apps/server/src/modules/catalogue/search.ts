@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rupeesToPaise, type CatalogueQuery } from '@frameport/domain';
+import { IN_FILTER_KEYS, type InFilterKey } from '@frameport/domain/contract';
 import { activeRulesJson, type RuleJson } from '../pricing/service.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +85,18 @@ function literalMatches(token: TextToken, alias: string): SQL {
  */
 export type TextMode = 'literal' | 'corrected';
 
-type TextPlan = { ctes: SQL[]; conditions: SQL[]; score: SQL };
+type TextPlan = {
+  ctes: SQL[];
+  conditions: SQL[];
+  /** Per word: 1 at a word start, 0.8 inside a word, 0.7 across spaces or hyphens, a corrected word less. */
+  base: SQL;
+  /** The best base score: every word at a word start. */
+  fullBase: number;
+  /** Model number exact 8, model-number prefix 4, the phrase at a word start 2: at most 14. */
+  bonus: SQL;
+  /** A superset of the rows with a bonus that the indexes find (model-number prefix, phrase). */
+  bonusCandidates: SQL;
+};
 
 /**
  * The closest vocabulary words to a word that is not part of any vocabulary word (a typo); none for
@@ -103,7 +115,7 @@ function correctionCte(token: TextToken, name: SQL): SQL {
 
 /** The text starts a word of search_text (no per-row string building: both patterns are constants). */
 function atWordStart(text: string): SQL {
-  return sql`(starts_with(p.search_text, ${text}) or strpos(p.search_text, ${` ${text}`}) > 0)`;
+  return sql`(starts_with(s.search_text, ${text}) or strpos(s.search_text, ${` ${text}`}) > 0)`;
 }
 
 function textPlan(text: SearchText, mode: TextMode): TextPlan {
@@ -111,34 +123,46 @@ function textPlan(text: SearchText, mode: TextMode): TextPlan {
   const conditions: SQL[] = [];
   const scores: SQL[] = [];
   text.tokens.forEach((token, index) => {
-    const literal = literalMatches(token, 'p');
+    const literal = literalMatches(token, 's');
     // word start 1, inside a word 0.8, across spaces or hyphens 0.7, a corrected word up to 0.9 × its similarity
     let otherwise = sql`0::float8`;
     if (mode === 'corrected' && token.fuzzy) {
       const fix = sql.raw(`fix${index}`);
       ctes.push(correctionCte(token, fix));
       // The corrections are whole words (letters only), so the compact text holds them too.
-      conditions.push(sql`(${literal} or p.search_compact like any (array(select '%' || f.term || '%' from ${fix} f)))`);
-      otherwise = sql`coalesce((select max(f.sim) from ${fix} f where strpos(p.search_compact, f.term) > 0), 0) * 0.9`;
+      conditions.push(sql`(${literal} or s.search_compact like any (array(select '%' || f.term || '%' from ${fix} f)))`);
+      otherwise = sql`coalesce((select max(f.sim) from ${fix} f where strpos(s.search_compact, f.term) > 0), 0) * 0.9`;
     } else {
       conditions.push(literal);
     }
     const compact =
-      token.compact.length >= 3 ? sql` when strpos(p.search_compact, ${token.compact}) > 0 then 0.7::float8` : sql``;
+      token.compact.length >= 3 ? sql` when strpos(s.search_compact, ${token.compact}) > 0 then 0.7::float8` : sql``;
     scores.push(sql`(case when ${atWordStart(token.text)} then 1::float8
-      when strpos(p.search_text, ${token.text}) > 0 then 0.8::float8${compact} else ${otherwise} end)`);
+      when strpos(s.search_text, ${token.text}) > 0 then 0.8::float8${compact} else ${otherwise} end)`);
   });
   // The exact model number first, then a model-number prefix, then the whole phrase as typed.
+  const bonuses: SQL[] = [];
+  const candidates: SQL[] = [];
   if (text.compact !== '') {
-    scores.push(sql`(case when p.model_compact = ${text.compact} then 8 else 0 end)`);
+    bonuses.push(sql`(case when s.model_compact = ${text.compact} then 8 else 0 end)`);
+    // catalogue_search_model_compact_idx (text_pattern_ops): the exact number and every prefix match.
+    candidates.push(sql`s.model_compact like ${`${text.compact}%`}`);
   }
   if (text.compact.length >= 2) {
-    scores.push(sql`(case when starts_with(p.model_compact, ${text.compact}) then 4 else 0 end)`);
+    bonuses.push(sql`(case when starts_with(s.model_compact, ${text.compact}) then 4 else 0 end)`);
   }
   if (text.tokens.length > 1) {
-    scores.push(sql`(case when ${atWordStart(text.phrase)} then 2 else 0 end)`);
+    bonuses.push(sql`(case when ${atWordStart(text.phrase)} then 2 else 0 end)`);
+    candidates.push(sql`s.search_text like ${containsPattern(text.phrase)}`);
   }
-  return { ctes, conditions, score: sql.join(scores, sql` + `) };
+  return {
+    ctes,
+    conditions,
+    base: sql.join(scores, sql` + `),
+    fullBase: text.tokens.length,
+    bonus: bonuses.length === 0 ? sql`0` : sql.join(bonuses, sql` + `),
+    bonusCandidates: candidates.length === 0 ? sql`false` : sql`(${sql.join(candidates, sql` or `)})`,
+  };
 }
 
 /** True when a corrected retry could find more: some plain word of 4+ letters in the free text. */
@@ -160,17 +184,17 @@ function analyseModelName(input: string): ModelLookup | null {
 
 /** Model number or product name containing the text, case-insensitive, hyphens optional. */
 function modelMatches(model: ModelLookup): SQL {
-  const match = sql`(strpos(lower(p.model_name), ${model.text}) > 0 or strpos(lower(p.product_name), ${model.text}) > 0
-    or strpos(p.model_compact, ${model.compact}) > 0)`;
+  const match = sql`(strpos(s.model_key, ${model.text}) > 0 or strpos(s.name_key, ${model.text}) > 0
+    or strpos(s.model_compact, ${model.compact}) > 0)`;
   // Implied by the match (the model number and the name are part of search_compact), and indexed.
-  return model.compact.length >= 3 ? sql`p.search_compact like ${containsPattern(model.compact)} and ${match}` : match;
+  return model.compact.length >= 3 ? sql`s.search_compact like ${containsPattern(model.compact)} and ${match}` : match;
 }
 
 /** Exact model number 30, model-number prefix 20, product-name prefix 10, anywhere else 0. */
 function modelScore(model: ModelLookup): SQL {
-  return sql`(case when p.model_compact = ${model.compact} then 30
-    when starts_with(lower(p.model_name), ${model.text}) or starts_with(p.model_compact, ${model.compact}) then 20
-    when starts_with(lower(p.product_name), ${model.text}) then 10 else 0 end)`;
+  return sql`(case when s.model_compact = ${model.compact} then 30
+    when starts_with(s.model_key, ${model.text}) or starts_with(s.model_compact, ${model.compact}) then 20
+    when starts_with(s.name_key, ${model.text}) then 10 else 0 end)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,86 +210,113 @@ function idList(ids: readonly number[]): SQL {
 
 type SortKey = { expr: SQL; nullsLast?: boolean };
 
-type QueryPlan = {
-  ctes: SQL[];
-  conditions: SQL[];
-  keys: SortKey[];
-  /**
-   * Count the matches with `count(*) over ()` in the pass that sorts them (free text: the text test
-   * is the costly part, run it once), rather than with a separate count beside a page read from an
-   * ordered index (filters only: cheap tests, and the page scan stops after `limit` rows).
-   */
-  countInWindow: boolean;
+/** The IN filter groups and the `catalogue_search` condition of each (facets leave one group out at a time). */
+const GROUP_CONDITION: Record<InFilterKey, (ids: SQL) => SQL> = {
+  frameShapeId: (ids) => sql`s.frame_shape_id in (${ids})`,
+  frameMaterialId: (ids) => sql`s.material_id in (${ids})`,
+  sizeId: (ids) => sql`s.size_id in (${ids})`,
+  brandId: (ids) => sql`s.brand_id in (${ids})`,
+  productTypeId: (ids) => sql`s.product_type_id in (${ids})`,
+  genderIdList: (ids) => sql`s.gender_ids && array[${ids}]::int[]`,
+  // A style matches when ANY of its variants has one of the frame colours.
+  frameColorIdList: (ids) => sql`s.colour_ids && array[${ids}]::int[]`,
 };
 
-/** WHERE conditions (active products only), helper CTEs and ORDER BY keys of a catalogue query. */
+type QueryPlan = {
+  ctes: SQL[];
+  /** Every condition of the search (at least one). */
+  conditions: SQL[];
+  /** The condition of each IN group the search filters on. */
+  groups: Partial<Record<InFilterKey, SQL>>;
+  /** Every condition that is not an IN group's or availability's: price, free text, model number. */
+  rest: SQL[];
+  /** `s.in_stock` when the search asks for styles in stock. */
+  availability: SQL | null;
+  keys: SortKey[];
+  /** Relevance ranking of free text with every word scored apart (see `catalogueSearchSql`), or null. */
+  ranking: { base: SQL; fullBase: number; bonus: SQL; bonusCandidates: SQL } | null;
+};
+
+/**
+ * WHERE conditions, helper CTEs and ORDER BY keys of a catalogue query, on `catalogue_search s`
+ * (one row per active style, kept by triggers: migration 0017), so no filter reads `products` or
+ * joins the genders and colours.
+ */
 export function planQuery(query: CatalogueQuery, mode: TextMode): QueryPlan {
-  const conditions: SQL[] = [sql`p.is_active`];
   const { filters } = query;
-  const column: Record<'frameShapeId' | 'frameMaterialId' | 'sizeId' | 'brandId' | 'productTypeId', SQL> = {
-    frameShapeId: sql`p.frame_shape_id`,
-    frameMaterialId: sql`p.material_id`,
-    sizeId: sql`p.size_id`,
-    brandId: sql`p.brand_id`,
-    productTypeId: sql`p.product_type_id`,
-  };
-  for (const key of Object.keys(column) as (keyof typeof column)[]) {
+  const groups: Partial<Record<InFilterKey, SQL>> = {};
+  for (const key of IN_FILTER_KEYS) {
     const ids = filters[key];
-    if (ids && ids.length > 0) conditions.push(sql`${column[key]} in (${idList(ids)})`);
+    if (ids && ids.length > 0) groups[key] = GROUP_CONDITION[key](idList(ids));
   }
-  if (filters.genderIdList?.length) {
-    conditions.push(
-      sql`exists (select 1 from product_genders g where g.product_id = p.id and g.gender_id in (${idList(filters.genderIdList)}))`,
-    );
-  }
-  // A style matches when ANY of its variants has one of the frame colours.
-  if (filters.frameColorIdList?.length) {
-    conditions.push(
-      sql`exists (select 1 from product_colours c where c.product_id = p.id and c.frame_colour_id in (${idList(filters.frameColorIdList)}))`,
-    );
-  }
-  if (query.isAvailable) {
-    conditions.push(sql`exists (select 1 from product_colours c where c.product_id = p.id and c.available_stock_quantity > 0)`);
-  }
+  const rest: SQL[] = [];
   // Rupees on the list price (before discount), inclusive.
-  if (query.netPriceFrom !== null) conditions.push(sql`p.net_price_paise >= ${rupeesToPaise(query.netPriceFrom)}`);
-  if (query.netPriceTo !== null) conditions.push(sql`p.net_price_paise <= ${rupeesToPaise(query.netPriceTo)}`);
+  if (query.netPriceFrom !== null) rest.push(sql`s.net_price_paise >= ${rupeesToPaise(query.netPriceFrom)}`);
+  if (query.netPriceTo !== null) rest.push(sql`s.net_price_paise <= ${rupeesToPaise(query.netPriceTo)}`);
 
   const ctes: SQL[] = [];
   const scores: SQL[] = [];
   const model = analyseModelName(query.modelName);
   if (model) {
-    conditions.push(modelMatches(model));
+    rest.push(modelMatches(model));
     scores.push(modelScore(model));
   }
   const text = analyseText(query.searchText);
+  let ranking: QueryPlan['ranking'] = null;
   if (text) {
     const plan = textPlan(text, mode);
     ctes.push(...plan.ctes);
-    conditions.push(...plan.conditions);
-    scores.push(plan.score);
+    rest.push(...plan.conditions);
+    scores.push(sql`${plan.base} + ${plan.bonus}`);
+    // Corrected words never reach a full score, and a model number scores apart: rank every match there.
+    if (!model && mode === 'literal' && query.sortBy === 'relevance' && query.orderBy === 'Desc') {
+      ranking = { base: plan.base, fullBase: plan.fullBase, bonus: plan.bonus, bonusCandidates: plan.bonusCandidates };
+    }
   }
-  return { ctes, conditions, keys: sortKeys(query, scores), countInWindow: model !== null || text !== null };
+  const availability = query.isAvailable ? sql`s.in_stock` : null;
+  const conditions = [...Object.values(groups), ...(availability ? [availability] : []), ...rest];
+  if (conditions.length === 0) conditions.push(sql`true`);
+  return {
+    ctes,
+    conditions,
+    groups,
+    rest,
+    availability,
+    keys: sortKeys(query, scores),
+    ranking,
+  };
 }
 
-/** ORDER BY keys for the query's sort; `p.id` in the same direction always follows (stable pages). */
+/** ORDER BY keys for the query's sort; `s.id` in the same direction always follows (stable pages). */
 function sortKeys(query: CatalogueQuery, scores: SQL[]): SortKey[] {
   switch (query.sortBy) {
     case 'netPrice':
-      return [{ expr: sql`p.net_price_paise` }];
+      return [{ expr: sql`s.net_price_paise` }];
     // Byte order of the lower-cased text: the same on every server whatever its default collation.
     case 'productName':
-      return [{ expr: sql`lower(p.product_name) collate "C"` }];
+      return [{ expr: sql`s.name_key collate "C"` }];
     case 'modelName':
-      return [{ expr: sql`lower(p.model_name) collate "C"` }];
+      return [{ expr: sql`s.model_key collate "C"` }];
     case 'relevance':
-      if (scores.length === 0) return [{ expr: sql`p.release_date` }];
-      return [{ expr: sql.join(scores, sql` + `) }, { expr: sql`p.release_date`, nullsLast: true }];
+      if (scores.length === 0) return [{ expr: sql`s.release_date` }];
+      return [{ expr: sql.join(scores, sql` + `) }, { expr: sql`s.release_date`, nullsLast: true }];
     case 'releaseDate':
     default:
-      return [{ expr: sql`p.release_date` }];
+      return [{ expr: sql`s.release_date` }];
   }
 }
+
+/** FROM clause of the page, the count and the facets. */
+function source(): SQL {
+  return sql`catalogue_search s`;
+}
+
+/**
+ * Counts are exact up to this many matches; past it the count says "at least COUNT_LIMIT"
+ * (`countIsLowerBound`), so counting never reads more than COUNT_LIMIT + 1 matching rows however
+ * large the catalogue (decision 017).
+ */
+export const COUNT_LIMIT = 10_000;
 
 function withClause(ctes: SQL[]): SQL {
   return ctes.length === 0 ? sql`` : sql`${sql.join(ctes, sql`, `)}, `;
@@ -391,21 +442,27 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
 }
 
 /**
- * getAll in one statement: the page's ids (filtered, sorted, limited), the total and the products of
- * the page. Two shapes, chosen by `countInWindow` and measured on 10,000 styles (docs/catalogue-indexes.md):
- * - free text: `count(*) over ()` counts the matching rows in the same pass that sorts them, so the
- *   costly text test runs once; a page past the end has no row at all (the service then counts);
- * - filters only: the page comes from an ordered index scan that stops after `limit` rows, and a
- *   separate plain count (index-only where it can) gives the total; the result always has a row
- *   carrying the total (a page past the end: one row with a null id).
+ * getAll in one statement: the page's ids (filtered, sorted, limited), the count and the products
+ * of the page. The result always has a row carrying the count (a page past the end: one row with a
+ * null id). The count is exact up to COUNT_LIMIT and stops reading there.
+ *
+ * Relevance (free text, newest first among equals) without reading every match: a style scores per
+ * word (1 at a word start, less inside a word) plus a bonus (model number, phrase). The styles with
+ * a bonus are few and found by index (`bonus_rows`); every other style scores at most one per word.
+ * So when at least `offset + limit` styles without a bonus score exactly one per word, the newest of
+ * them (`full_rows`, read in release-date order and stopping there) and the bonus rows hold the
+ * whole page, in the same order as ranking every match; otherwise every match is ranked.
+ * `rankEveryMatch` always ranks every match (tests compare the two; the bench measures both).
  */
 export function catalogueSearchSql(
   query: CatalogueQuery,
   page: { pageNumber: number; pageSize: number },
   pricing: PricingContext,
   mode: TextMode = 'literal',
+  options: { rankEveryMatch?: boolean } = {},
 ): SQL {
   const plan = planQuery(query, mode);
+  if (options.rankEveryMatch) plan.ranking = null;
   const direction = query.orderBy === 'Asc' ? sql.raw('asc') : sql.raw('desc');
   const keyColumns = plan.keys.map((key, index) => sql`, ${key.expr} as ${sql.raw(`k${index}`)}`);
   // ORDER BY the output columns (k0, k1, id), so each key expression is computed once per row.
@@ -420,30 +477,45 @@ export function catalogueSearchSql(
       sql`, `,
     );
   const where = sql.join(plan.conditions, sql` and `);
+  const from = source();
   const offset = (page.pageNumber - 1) * page.pageSize;
-  const keyNames = plan.keys.map((_key, index) => sql.raw(`, m.k${index}`));
-  const pageCte = plan.countInWindow
-    ? // `offset 0` keeps the inner select apart, so the sort keys are computed before the window,
-      // which then holds (id, keys) per matching row instead of the wide text columns.
-      sql`page as (
-      select m.id, count(*) over () as total${sql.join(keyNames, sql``)}
-      from (select p.id${sql.join(keyColumns, sql``)} from products p where ${where} offset 0) m
-      order by ${byColumns('m.')}
+  const ctes = [...plan.ctes];
+  const keyNames = sql.join(
+    plan.keys.map((_key, index) => sql.raw(`, r.k${index}`)),
+    sql``,
+  );
+  let pageCte: SQL;
+  if (plan.ranking) {
+    const { base, fullBase, bonus, bonusCandidates } = plan.ranking;
+    const enough = offset + page.pageSize;
+    const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
+    ctes.push(
+      sql`bonus_rows as (select ${columns} from ${from} where ${where} and ${bonusCandidates} and ${bonus} > 0)`,
+      sql`full_rows as materialized (select ${columns} from ${from}
+        where ${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0
+        order by s.release_date desc nulls last, s.id desc limit ${enough})`,
+      sql`enough as (select count(*) >= ${enough} as yes from full_rows)`,
+    );
+    pageCte = sql`page as (
+      select r.id${keyNames} from (
+        select * from bonus_rows where (select yes from enough)
+        union all select * from full_rows where (select yes from enough)
+        union all select ${columns} from ${from} where ${where} and not (select yes from enough)
+      ) r
+      order by ${byColumns('r.')}
       limit ${page.pageSize} offset ${offset}
-    )`
-    : sql`page as (
-      select p.id${sql.join(keyColumns, sql``)}
-      from products p
+    )`;
+  } else {
+    pageCte = sql`page as (
+      select s.id${sql.join(keyColumns, sql``)}
+      from ${from}
       where ${where}
       order by ${byColumns('')}
       limit ${page.pageSize} offset ${offset}
     )`;
-  if (plan.countInWindow) {
-    return sql`with ${withClause(plan.ctes)}${pageCte}
-      ${productsOfPage({ total: sql`page.total`, from: sql`page join products p on p.id = page.id`, order: byColumns('page.') }, pricing)}`;
   }
-  return sql`with ${withClause(plan.ctes)}${pageCte},
-    matched as (select count(*) as total from products p where ${where})
+  return sql`with ${withClause(ctes)}${pageCte},
+    matched as (select count(*) as total from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1}) c)
     ${productsOfPage(
       {
         total: sql`matched.total`,
@@ -454,11 +526,69 @@ export function catalogueSearchSql(
     )}`;
 }
 
-/** The number of matching products (for a page past the end counted in a window: no row came back). */
-export function catalogueCountSql(query: CatalogueQuery, mode: TextMode = 'literal'): SQL {
+/** What getFacets counts: per IN group and option, and the styles in stock and in all. */
+export type FacetRow = { bit: number; id: number | null; count: number };
+
+/** The bit of each IN group in the facets statement's `fail` mask (and in FacetRow.bit). */
+export const FACET_BITS: Record<InFilterKey, number> = Object.fromEntries(
+  IN_FILTER_KEYS.map((key, index) => [key, 1 << index]),
+) as Record<InFilterKey, number>;
+/** FacetRow.bit of the count of the search as given, and of the count of its styles in stock. */
+export const FACET_TOTAL = 0;
+export const FACET_AVAILABLE = -1;
+
+/** The column of each IN group in the facets statement's combinations (`m`); colours are counted apart. */
+const GROUP_COLUMN: Record<Exclude<InFilterKey, 'frameColorIdList'>, { column: SQL; many: boolean }> = {
+  frameShapeId: { column: sql`m.frame_shape_id`, many: false },
+  frameMaterialId: { column: sql`m.material_id`, many: false },
+  sizeId: { column: sql`m.size_id`, many: false },
+  brandId: { column: sql`m.brand_id`, many: false },
+  productTypeId: { column: sql`m.product_type_id`, many: false },
+  genderIdList: { column: sql`m.gender_ids`, many: true },
+};
+
+/**
+ * getFacets in one statement, two passes over the styles that match the search's price, text and
+ * model number. Each style gets `fail`: a bit for every IN group whose condition it fails. A style
+ * counts for an option of group G when it fails no group but G (its own group's choices do not
+ * narrow G's counts), has the option, and is in stock when the search asks for that; styles failing
+ * two groups or more count nowhere. The first pass groups the styles into combinations of their
+ * single-valued ids, genders, stock and `fail` (`m`, far fewer rows than styles), which every group
+ * but colour is counted from; the second counts colours (a style has several) directly.
+ * Rows: (bit, option id, count); FACET_TOTAL and FACET_AVAILABLE carry the search's own count and
+ * its count in stock.
+ */
+export function facetsSql(query: CatalogueQuery, mode: TextMode = 'literal'): SQL {
   const plan = planQuery(query, mode);
-  const ctes = plan.ctes.length === 0 ? sql`` : sql`with ${sql.join(plan.ctes, sql`, `)} `;
-  return sql`${ctes}select count(*) as total from products p where ${sql.join(plan.conditions, sql` and `)}`;
+  const failBits = IN_FILTER_KEYS.flatMap((key) => {
+    const condition = plan.groups[key];
+    return condition ? [sql`(case when ${condition} then 0 else ${sql.raw(String(FACET_BITS[key]))} end)`] : [];
+  });
+  const fail = failBits.length === 0 ? sql`0` : sql.join(failBits, sql` + `);
+  const where = plan.rest.length === 0 ? sql`true` : sql.join(plan.rest, sql` and `);
+  const inStock = (alias: string) => (plan.availability ? sql.raw(` and ${alias}.in_stock`) : sql``);
+  const groupCounts = (Object.keys(GROUP_COLUMN) as (keyof typeof GROUP_COLUMN)[]).map((key) => {
+    const bit = sql.raw(String(FACET_BITS[key]));
+    const { column, many } = GROUP_COLUMN[key];
+    return many
+      ? sql`select ${bit}, o.id, sum(m.n) from m cross join unnest(${column}) as o(id)
+          where m.fail & ~${bit} = 0${inStock('m')} group by o.id`
+      : sql`select ${bit}, ${column}, sum(m.n) from m
+          where m.fail & ~${bit} = 0${inStock('m')} and ${column} is not null group by ${column}`;
+  });
+  const colourBit = sql.raw(String(FACET_BITS.frameColorIdList));
+  return sql`with ${withClause(plan.ctes)}m as (
+      select s.frame_shape_id, s.material_id, s.size_id, s.brand_id, s.product_type_id, s.gender_ids, s.in_stock,
+        ${fail} as fail, count(*) as n
+      from ${source()}
+      where ${where}
+      group by 1, 2, 3, 4, 5, 6, 7, 8
+    )
+    select ${sql.raw(String(FACET_TOTAL))} as bit, null::int as id, coalesce(sum(m.n) filter (where m.fail = 0${inStock('m')}), 0) as count from m
+    union all select ${sql.raw(String(FACET_AVAILABLE))}, null, coalesce(sum(m.n) filter (where m.fail = 0 and m.in_stock), 0) from m
+    union all ${sql.join(groupCounts, sql` union all `)}
+    union all select ${colourBit}, o.id, count(*) from ${source()} cross join unnest(s.colour_ids) as o(id)
+      where ${where} and (${fail}) & ~${colourBit} = 0${inStock('s')} group by o.id`;
 }
 
 /** One product by id (active only). */

@@ -6,6 +6,7 @@ import {
   RELATED_PRODUCTS_LIMIT,
   type Banner,
   type BuyAgainProduct,
+  type Facets,
   type ConfigEntry,
   type BannerKind,
   type Filter,
@@ -16,6 +17,7 @@ import {
   type Product,
   type SearchResults,
   type SortType,
+  type InFilterKey,
 } from '@frameport/domain/contract';
 import { paiseToRupees } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
@@ -42,8 +44,13 @@ import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import {
   buyAgainSql,
-  catalogueCountSql,
   catalogueSearchSql,
+  COUNT_LIMIT,
+  FACET_AVAILABLE,
+  FACET_BITS,
+  FACET_TOTAL,
+  facetsSql,
+  type FacetRow,
   hasCorrectableWords,
   productByIdSql,
   relatedProductsSql,
@@ -74,6 +81,17 @@ export type CatalogueServiceDeps = {
   /** The lens product's login page (LENS_LOGIN_URL), handed out by getConfig; undefined: none. */
   lensLoginUrl?: string | undefined;
 };
+
+/** The facet groups in getFilters' order (the filter panel's). */
+const FACET_ORDER: InFilterKey[] = [
+  'frameMaterialId',
+  'frameShapeId',
+  'genderIdList',
+  'sizeId',
+  'frameColorIdList',
+  'brandId',
+  'productTypeId',
+];
 
 /** Enough for the popular searches of a few thousand retailers; a page is a few tens of KB. */
 const CACHE_MAX_ENTRIES = 500;
@@ -155,7 +173,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     const key = `search|${retailerId}|${page.pageNumber}|${page.pageSize}|${JSON.stringify(query)}`;
     const results = await cached(key, () => searchUncached(query, page, retailerId));
     if (!cache) return results;
-    return { searchResults: { ...results.searchResults, value: await withLiveStock(results.searchResults.value) } };
+    return { ...results, searchResults: { ...results.searchResults, value: await withLiveStock(results.searchResults.value) } };
   }
 
   async function searchUncached(
@@ -168,9 +186,15 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     if (total === 0 && hasCorrectableWords(query)) {
       ({ rows, total } = await searchPage(query, page, pricing, 'corrected'));
     }
-    return { searchResults: { value: toProducts(rows, retailerId), '@odata.count': total } };
+    // The statement stops counting past COUNT_LIMIT matches (decision 017).
+    const countIsLowerBound = total > COUNT_LIMIT;
+    return {
+      searchResults: { value: toProducts(rows, retailerId), '@odata.count': countIsLowerBound ? COUNT_LIMIT : total },
+      countIsLowerBound,
+    };
   }
 
+  /** One statement; its result always has a row carrying the count (a page past the end: one row with a null id). */
   async function searchPage(
     query: CatalogueQuery,
     page: { pageNumber: number; pageSize: number },
@@ -178,11 +202,46 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     mode: TextMode,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode));
-    const products = rows.filter((row) => row.id !== null);
-    if (rows.length > 0 || page.pageNumber === 1) return { rows: products, total: Number(rows[0]?.total ?? 0) };
-    // A page past the end of a search counted in a window: no row carried the count.
-    const [count] = await queryRows<{ total: number }>(db, catalogueCountSql(query, mode));
-    return { rows: products, total: Number(count?.total ?? 0) };
+    return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
+  }
+
+  /**
+   * getFacets: per IN group and option, how many styles the search would find with that option
+   * chosen (the group's own choices left out), and the styles in stock and in all. Every option of
+   * getFilters' lists is listed, in their order, 0 when no style has it. Free text is matched as
+   * getAll matches it (corrected only when the literal words find nothing). Never cached: `available`
+   * (and every count of an in-stock search) follows stock, which does not move the catalogue
+   * version (migration 0007), as getAll's in-stock searches are never cached either.
+   */
+  async function facets(query: CatalogueQuery): Promise<Facets> {
+    const [lists, literal] = await Promise.all([facetOptions(), queryRows<FacetRow>(db, facetsSql(query, 'literal'))]);
+    let rows = literal;
+    const totalOf = (list: FacetRow[]) => Number(list.find((row) => row.bit === FACET_TOTAL)?.count ?? 0);
+    if (totalOf(rows) === 0 && hasCorrectableWords(query)) rows = await queryRows<FacetRow>(db, facetsSql(query, 'corrected'));
+    const counts = new Map(rows.map((row) => [`${row.bit}|${row.id}`, Number(row.count)]));
+    const groups = FACET_ORDER.map((Key) => ({
+      Key,
+      Counts: lists[Key].map((option) => ({ Id: option.Id, Count: counts.get(`${FACET_BITS[Key]}|${option.Id}`) ?? 0 })),
+    }));
+    return {
+      facets: groups,
+      available: Number(rows.find((row) => row.bit === FACET_AVAILABLE)?.count ?? 0),
+      total: totalOf(rows),
+    };
+  }
+
+  /** The options of each IN group, as getFilters lists them. */
+  async function facetOptions(): Promise<Record<InFilterKey, { Id: number }[]>> {
+    const lists = await masterLists();
+    return {
+      frameMaterialId: lists.materials,
+      frameShapeId: lists.frameShapes,
+      genderIdList: lists.genders,
+      sizeId: lists.sizes,
+      frameColorIdList: lists.colours,
+      brandId: lists.brands,
+      productTypeId: lists.productTypes,
+    };
   }
 
   async function getProduct(productId: number, retailerId: number | null): Promise<Product> {
@@ -441,6 +500,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
 
   return {
     search,
+    facets,
     /** The acting retailer's bill-to GST state code (getAll sends it with the prices): one read by primary key. */
     billToGstStateCode: (retailerId: number) => loadBillToGstStateCode(db, retailerId),
     getProduct,
