@@ -269,6 +269,9 @@ export const catalogueSearch = pgTable(
     // Relevance ranks equal scores newest first with undated styles last (decision 017).
     index('catalogue_search_release_date_nulls_last_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('catalogue_search_net_price_idx').on(t.netPricePaise, t.id),
+    // Related products, best first, one tier at a time (search.ts relatedProductsSql): same type and shape, or same type and brand.
+    index('catalogue_search_type_shape_idx').on(t.productTypeId, t.frameShapeId, t.releaseDate.desc().nullsLast(), t.id.desc()),
+    index('catalogue_search_type_brand_idx').on(t.productTypeId, t.brandId, t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('catalogue_search_name_idx').on(sql`name_key collate "C"`, t.id),
     index('catalogue_search_model_idx').on(sql`model_key collate "C"`, t.id),
     index('catalogue_search_brand_id_idx').on(t.brandId),

@@ -4,8 +4,9 @@
  * the same search with that option chosen in its group (the group's own choices replaced), `total`
  * equals getAll's count of the search and `available` its count with isAvailable=true. And
  * relevance read from the newest full-score styles and the bonus rows gives the same pages as
- * ranking every match.
+ * ranking every match, and related products read one tier at a time are those of scoring every style.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogueSearch, parseCatalogueSearch, type CatalogueQuery } from '@frameport/domain';
 import { FacetsResponseSchema, IN_FILTER_KEYS, type Facets } from '@frameport/domain/contract';
@@ -13,14 +14,14 @@ import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loginAs } from '../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
-import { catalogueSearchSql } from './search.ts';
+import { catalogueSearchSql, relatedProductsSql } from './search.ts';
 
 let t: TestApp;
 let headers: { authorization: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemo(t.db, { products: 80, now: new Date('2026-11-01') });
+  await seedDemo(t.db, { products: 60, now: new Date('2026-11-01') });
   headers = (await loginAs(t.app, { email: DEMO_EMAILS.retailer, password: DEMO_PASSWORDS.retailer })).headers;
 });
 
@@ -116,4 +117,26 @@ describe('relevance without ranking every match', () => {
       }
     },
   );
+});
+
+describe('related products, one tier at a time', () => {
+  it('are the best 8 of scoring every style of the type (same shape 4, brand 2, material 1, then newest)', async () => {
+    const pricing = { retailerId: null, now: new Date('2026-11-01') };
+    const styles = await queryRows<{ id: number }>(t.db, sql`select id from products where is_active order by id limit 25`);
+    for (const { id } of styles) {
+      const tiered = (await queryRows<{ id: number }>(t.db, relatedProductsSql(id, 8, pricing))).map((row) => row.id);
+      const scored = await queryRows<{ id: number }>(
+        t.db,
+        sql`select p.id from products o
+          join products p on p.product_type_id = o.product_type_id and p.id <> o.id and p.is_active
+            and (p.frame_shape_id = o.frame_shape_id or p.brand_id = o.brand_id)
+          where o.id = ${id}
+          order by (case when p.frame_shape_id = o.frame_shape_id then 4 else 0 end
+            + case when p.brand_id = o.brand_id then 2 else 0 end
+            + case when p.material_id = o.material_id then 1 else 0 end) desc, p.release_date desc nulls last, p.id desc
+          limit 8`,
+      );
+      expect(tiered, `style ${id}`).toEqual(scored.map((row) => row.id));
+    }
+  });
 });

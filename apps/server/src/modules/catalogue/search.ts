@@ -600,19 +600,34 @@ export function productByIdSql(productId: number, pricing: PricingContext): SQL 
 /**
  * Related products: active styles of the same product type sharing the frame shape or the brand,
  * best first (same shape 4, same brand 2, same material 1: a shared shape always ranks first), then newest.
+ * Each score (7, 6, 5, 4 with the shape; 3, 2 without it) is one tier read newest first from an index
+ * of `catalogue_search` (type and shape, or type and brand) and cut at `limit`; the best `limit` of
+ * the tiers are the best of all, without scoring every style of the type.
  */
 export function relatedProductsSql(productId: number, limit: number, pricing: PricingContext): SQL {
-  return sql`with page as (
-      select p.id,
-        (case when p.frame_shape_id = o.frame_shape_id then 4 else 0 end
-          + case when p.brand_id = o.brand_id then 2 else 0 end
-          + case when p.material_id = o.material_id then 1 else 0 end) as k0,
-        p.release_date as k1
-      from products o
-      join products p on p.product_type_id = o.product_type_id and p.id <> o.id and p.is_active
-        and (p.frame_shape_id = o.frame_shape_id or p.brand_id = o.brand_id)
-      where o.id = ${productId}
-      order by k0 desc, k1 desc nulls last, p.id desc
+  const sameShape = sql`coalesce(s.frame_shape_id = o.frame_shape_id, false)`;
+  const sameBrand = sql`s.brand_id = o.brand_id`;
+  const sameMaterial = sql`coalesce(s.material_id = o.material_id, false)`;
+  const tiers: [number, SQL][] = [
+    [7, sql`${sameShape} and ${sameBrand} and ${sameMaterial}`],
+    [6, sql`${sameShape} and ${sameBrand} and not ${sameMaterial}`],
+    [5, sql`${sameShape} and not ${sameBrand} and ${sameMaterial}`],
+    [4, sql`${sameShape} and not ${sameBrand} and not ${sameMaterial}`],
+    [3, sql`not ${sameShape} and ${sameBrand} and ${sameMaterial}`],
+    [2, sql`not ${sameShape} and ${sameBrand} and not ${sameMaterial}`],
+  ];
+  const tierSelects = tiers.map(
+    ([score, condition]) => sql`(select s.id, ${sql.raw(String(score))} as k0, s.release_date as k1
+      from catalogue_search s, origin o
+      where s.product_type_id = o.product_type_id and s.id <> o.id
+        and ${score >= 4 ? sql`s.frame_shape_id = o.frame_shape_id` : sql`s.brand_id = o.brand_id`} and ${condition}
+      order by s.release_date desc nulls last, s.id desc
+      limit ${limit})`,
+  );
+  return sql`with origin as (select * from catalogue_search where id = ${productId}),
+    page as (
+      select t.id, t.k0, t.k1 from (${sql.join(tierSelects, sql` union all `)}) t
+      order by t.k0 desc, t.k1 desc nulls last, t.id desc
       limit ${limit}
     )
     ${productsOfPage(

@@ -1,0 +1,2 @@
+CREATE INDEX "catalogue_search_type_shape_idx" ON "catalogue_search" USING btree ("product_type_id","frame_shape_id","release_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "catalogue_search_type_brand_idx" ON "catalogue_search" USING btree ("product_type_id","brand_id","release_date" DESC NULLS LAST,"id" DESC NULLS LAST);
