@@ -318,6 +318,13 @@ function source(): SQL {
  */
 export const COUNT_LIMIT = 10_000;
 
+/**
+ * Relevance reads the newest full-score styles in release-date order only when at least this many
+ * styles match (so the walk meets a match every 100 rows or so even at 100,000 styles); rarer
+ * searches rank every match, which are few.
+ */
+const WALK_MIN_MATCHES = 1_000;
+
 function withClause(ctes: SQL[]): SQL {
   return ctes.length === 0 ? sql`` : sql`${sql.join(ctes, sql`, `)}, `;
 }
@@ -451,7 +458,8 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
  * a bonus are few and found by index (`bonus_rows`); every other style scores at most one per word.
  * So when at least `offset + limit` styles without a bonus score exactly one per word, the newest of
  * them (`full_rows`, read in release-date order and stopping there) and the bonus rows hold the
- * whole page, in the same order as ranking every match; otherwise every match is ranked.
+ * whole page, in the same order as ranking every match; otherwise, or when fewer than
+ * WALK_MIN_MATCHES styles match, every match is ranked.
  * `rankEveryMatch` always ranks every match (tests compare the two; the bench measures both).
  */
 export function catalogueSearchSql(
@@ -484,15 +492,19 @@ export function catalogueSearchSql(
     plan.keys.map((_key, index) => sql.raw(`, r.k${index}`)),
     sql``,
   );
+  const matchedCte = sql`matched as (select count(*) as total from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1}) c)`;
   let pageCte: SQL;
   if (plan.ranking) {
     const { base, fullBase, bonus, bonusCandidates } = plan.ranking;
     const enough = offset + page.pageSize;
     const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
     ctes.push(
+      matchedCte,
       sql`bonus_rows as (select ${columns} from ${from} where ${where} and ${bonusCandidates} and ${bonus} > 0)`,
+      // Only for a common search (the walk then stops early); `(…) is true` keeps the conditions out
+      // of the indexes, so this is read in release-date order (catalogue_search_release_date_nulls_last_idx).
       sql`full_rows as materialized (select ${columns} from ${from}
-        where ${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0
+        where (select total from matched) >= ${WALK_MIN_MATCHES} and (${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0) is true
         order by s.release_date desc nulls last, s.id desc limit ${enough})`,
       sql`enough as (select count(*) >= ${enough} as yes from full_rows)`,
     );
@@ -514,8 +526,7 @@ export function catalogueSearchSql(
       limit ${page.pageSize} offset ${offset}
     )`;
   }
-  return sql`with ${withClause(ctes)}${pageCte},
-    matched as (select count(*) as total from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1}) c)
+  return sql`with ${withClause(ctes)}${pageCte}${plan.ranking ? sql`` : sql`, ${matchedCte}`}
     ${productsOfPage(
       {
         total: sql`matched.total`,
