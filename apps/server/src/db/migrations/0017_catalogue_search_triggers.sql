@@ -9,6 +9,9 @@ CREATE INDEX "catalogue_search_release_date_idx" ON "catalogue_search"
 -- transaction as every write to those tables, whoever writes (catalogue desk, imports, orders
 -- taking stock, the stock desk, the seed, SQL by hand): a reader never sees it differ.
 --
+-- A bulk load (the seed) sets frameport.catalogue_search_bulk = 'on' for its transaction (SET LOCAL),
+-- loads, then calls catalogue_search_refresh over every product once, in the same transaction.
+--
 -- catalogue_search_refresh(ids) recomputes the rows of the given products: removes the rows of
 -- styles that are gone or inactive, updates a row only when something in it changed (an order
 -- taking stock from a colour that still has stock writes nothing here and locks nothing), and
@@ -59,6 +62,9 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION catalogue_search_products_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('frameport.catalogue_search_bulk', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   -- A deleted product takes its row with it (foreign key, on delete cascade).
   PERFORM catalogue_search_refresh(array(SELECT n.id FROM new_rows n));
   RETURN NULL;
@@ -75,6 +81,9 @@ CREATE TRIGGER products_catalogue_search_update AFTER UPDATE ON products
 CREATE OR REPLACE FUNCTION catalogue_search_children_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('frameport.catalogue_search_bulk', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM catalogue_search_refresh(array(SELECT DISTINCT n.product_id FROM new_rows n));
   ELSIF TG_OP = 'DELETE' THEN

@@ -398,7 +398,21 @@ async function seedReference(tx: Tx): Promise<Ref> {
 // Catalogue
 // ---------------------------------------------------------------------------
 
+/**
+ * The triggers that keep catalogue_search (migration 0017) stand aside for this transaction
+ * (`frameport.catalogue_search_bulk`, SET LOCAL) while the catalogue is loaded in batches, and the
+ * search table is filled in one statement at the end: batch by batch, each style would be
+ * recomputed up to three times (products, genders, colours).
+ */
 async function seedCatalogue(tx: Tx, catalogue: GeneratedProduct[], ref: Ref) {
+  await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'on', true)`);
+  const result = await loadCatalogue(tx, catalogue, ref);
+  await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'off', true)`);
+  await tx.execute(sql`select catalogue_search_refresh(array(select id from products))`);
+  return result;
+}
+
+async function loadCatalogue(tx: Tx, catalogue: GeneratedProduct[], ref: Ref) {
   const productIdByCode = new Map<string, number>();
   for (const chunk of chunks(catalogue)) {
     const values: NewProduct[] = chunk.map((p) => ({

@@ -65,6 +65,24 @@ describe('demo seed', () => {
     expect(await isDatabaseEmpty(a.db)).toBe(false);
   });
 
+  it('fills catalogue_search (one row per active style, as its triggers would) and leaves its triggers working', async () => {
+    const [counts] = await queryRows<{ rows: number; active: number; stale: number }>(
+      a.db,
+      sql`select (select count(*)::int from catalogue_search) as rows,
+        (select count(*)::int from products where is_active) as active,
+        (select count(*)::int from catalogue_search s join products p on p.id = s.id
+          where not p.is_active or s.net_price_paise <> p.net_price_paise or s.search_text <> p.search_text
+            or s.in_stock <> exists (select 1 from product_colours c where c.product_id = p.id and c.available_stock_quantity > 0)
+            or s.gender_ids <> array(select g.gender_id from product_genders g where g.product_id = p.id order by g.gender_id)
+            or s.colour_ids <> array(select distinct c.frame_colour_id from product_colours c where c.product_id = p.id order by 1)) as stale`,
+    );
+    expect(counts).toEqual({ rows: counts!.active, active: counts!.active, stale: 0 });
+    const [style] = await queryRows<{ id: number }>(a.db, sql`select id from catalogue_search order by id limit 1`);
+    await a.db.update(products).set({ netPricePaise: 424_200 }).where(eq(products.id, style!.id));
+    const [after] = await queryRows<{ price: number }>(a.db, sql`select net_price_paise::int as price from catalogue_search where id = ${style!.id}`);
+    expect(after!.price).toBe(424_200);
+  });
+
   it('creates the four demo accounts with their roles and passwords', async () => {
     const rows = await a.db
       .select({ email: users.email, role: roles.code, hash: users.passwordHash, retailerId: users.retailerId })
