@@ -324,6 +324,8 @@ export const COUNT_LIMIT = 10_000;
  * searches rank every match, which are few.
  */
 const WALK_MIN_MATCHES = 1_000;
+/** The walk reads at most this many styles; a search whose full-score styles are rarer ranks every match. */
+const WALK_MAX_ROWS = 5_000;
 
 function withClause(ctes: SQL[]): SQL {
   return ctes.length === 0 ? sql`` : sql`${sql.join(ctes, sql`, `)}, `;
@@ -458,8 +460,8 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
  * a bonus are few and found by index (`bonus_rows`); every other style scores at most one per word.
  * So when at least `offset + limit` styles without a bonus score exactly one per word, the newest of
  * them (`full_rows`, read in release-date order and stopping there) and the bonus rows hold the
- * whole page, in the same order as ranking every match; otherwise, or when fewer than
- * WALK_MIN_MATCHES styles match, every match is ranked.
+ * whole page, in the same order as ranking every match; otherwise (not enough of them among the
+ * newest WALK_MAX_ROWS styles, or fewer than WALK_MIN_MATCHES matches) every match is ranked.
  * `rankEveryMatch` always ranks every match (tests compare the two; the bench measures both).
  */
 export function catalogueSearchSql(
@@ -501,11 +503,13 @@ export function catalogueSearchSql(
     ctes.push(
       matchedCte,
       sql`bonus_rows as (select ${columns} from ${from} where ${where} and ${bonusCandidates} and ${bonus} > 0)`,
-      // Only for a common search (the walk then stops early); `(…) is true` keeps the conditions out
-      // of the indexes, so this is read in release-date order (catalogue_search_release_date_nulls_last_idx).
-      sql`full_rows as materialized (select ${columns} from ${from}
-        where (select total from matched) >= ${WALK_MIN_MATCHES} and (${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0) is true
-        order by s.release_date desc nulls last, s.id desc limit ${enough})`,
+      // Only for a common search (the walk then stops early). The inner select, fenced by its `limit`
+      // (no condition is pushed into it), reads catalogue_search_release_date_nulls_last_idx in order,
+      // at most WALK_MAX_ROWS styles, and the outer `limit` stops it after `enough` full-score styles.
+      sql`full_rows as materialized (select ${columns}
+        from (select * from catalogue_search s order by s.release_date desc nulls last, s.id desc limit ${WALK_MAX_ROWS}) s
+        where (select total from matched) >= ${WALK_MIN_MATCHES} and ${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0
+        limit ${enough})`,
       sql`enough as (select count(*) >= ${enough} as yes from full_rows)`,
     );
     pageCte = sql`page as (
