@@ -408,6 +408,9 @@ async function seedCatalogue(tx: Tx, catalogue: GeneratedProduct[], ref: Ref) {
   await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'on', true)`);
   const result = await loadCatalogue(tx, catalogue, ref);
   await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'off', true)`);
+  // Statistics first: the tables were empty when this transaction began, and without them the
+  // planner reads the variants of each style by a sequential scan (minutes at 100,000 styles).
+  await tx.execute(sql`analyze products, product_genders, product_colours`);
   await tx.execute(sql`select catalogue_search_refresh(array(select id from products))`);
   return result;
 }
