@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { fakeCatalogueServer } from '../../testing/catalogue-fixtures.ts';
+import { fakeCatalogueServer, product } from '../../testing/catalogue-fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
 
 function signIn() {
@@ -141,5 +141,25 @@ describe('/products facet counts', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?frameShapeId=2'));
+  });
+
+  it('says "10,000+ products" when the server counted only up to its limit', async () => {
+    const fetchSpy = fakeServerWithFacets();
+    const others = fetchSpy.getMockImplementation()!;
+    fetchSpy.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/Product/getAll') return others(input, init);
+      const searchResults = { value: [product()], '@odata.count': url.searchParams.get('search') === '' ? 10_000 : 40 };
+      return jsonResponse({ Status: 0, Error: null, Data: { searchResults, countIsLowerBound: url.searchParams.get('search') === '' } });
+    });
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/products');
+
+    expect(await screen.findByText('10,000+ products')).toBeInTheDocument();
+    // A narrower search is counted exactly again.
+    const shapes = screen.getAllByRole('group', { name: 'Frame Shape' })[0]!;
+    await user.click(await within(shapes).findByRole('checkbox', { name: 'Round (40)' }));
+    expect(await screen.findByText('40 products')).toBeInTheDocument();
   });
 });

@@ -106,6 +106,8 @@ export function ProductsRoute() {
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
   const total = results.data?.searchResults['@odata.count'];
+  // Past the server's count limit the count is a lower bound (issue 19): "10,000+ products".
+  const totalText = total === undefined ? '' : `${countFormat.format(total)}${results.data?.countIsLowerBound ? '+' : ''}`;
   const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 
@@ -152,7 +154,7 @@ export function ProductsRoute() {
             <Box mih={22} aria-live="polite" aria-atomic="true">
               {total !== undefined ? (
                 <Text size="sm" c="dimmed" className="tabular">
-                  {countFormat.format(total)} {total === 1 ? 'product' : 'products'}
+                  {totalText} {total === 1 ? 'product' : 'products'}
                 </Text>
               ) : (
                 state.ok && <Skeleton height={16} width={90} mt={4} aria-hidden="true" />
@@ -300,7 +302,7 @@ export function ProductsRoute() {
           <AppModal opened={filterModalOpened} onClose={filterModal.close} title={messages.catalogue.filters} closeLabel={messages.catalogue.closeFilters} size="lg">
             {filterPanel(true)}
             <Button fullWidth mt="lg" onClick={filterModal.close}>
-              Show {total !== undefined ? `${countFormat.format(total)} products` : 'products'}
+              Show {total !== undefined ? `${totalText} products` : 'products'}
             </Button>
           </AppModal>
         )}
