@@ -402,16 +402,26 @@ async function seedReference(tx: Tx): Promise<Ref> {
  * The triggers that keep catalogue_search (migration 0017) stand aside for this transaction
  * (`frameport.catalogue_search_bulk`, SET LOCAL) while the catalogue is loaded in batches, and the
  * search table is filled in one statement at the end: batch by batch, each style would be
- * recomputed up to three times (products, genders, colours).
+ * recomputed up to three times (products, genders, colours). seed.test.ts checks the rows against
+ * the tables and that the triggers keep them afterwards.
  */
 async function seedCatalogue(tx: Tx, catalogue: GeneratedProduct[], ref: Ref) {
   await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'on', true)`);
   const result = await loadCatalogue(tx, catalogue, ref);
   await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'off', true)`);
-  // Statistics first: the tables were empty when this transaction began, and without them the
-  // planner reads the variants of each style by a sequential scan (minutes at 100,000 styles).
+  // Statistics first: the tables were empty when this transaction began.
   await tx.execute(sql`analyze products, product_genders, product_colours`);
-  await tx.execute(sql`select catalogue_search_refresh(array(select id from products))`);
+  // The rows catalogue_search_refresh would write, for every style at once (as migration 0017's
+  // backfill): the function's per-id form is meant for a few styles, and took minutes for 100,000.
+  await tx.execute(sql`insert into catalogue_search
+    select p.id, p.brand_id, p.product_type_id, p.frame_shape_id, p.material_id, p.size_id,
+      array(select g.gender_id from product_genders g where g.product_id = p.id order by g.gender_id),
+      array(select distinct c.frame_colour_id from product_colours c where c.product_id = p.id order by 1),
+      exists (select 1 from product_colours c where c.product_id = p.id and c.available_stock_quantity > 0),
+      p.net_price_paise, p.release_date, lower(p.product_name), lower(p.model_name),
+      p.search_text, p.search_compact, p.model_compact
+    from products p
+    where p.is_active`);
   return result;
 }
 
