@@ -24,11 +24,8 @@
  * average. Loopback only, bounded in time; the databases are temporary (PGlite folder, a PostgreSQL
  * database created and dropped).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
 import { parseCatalogueSearch, type CatalogueQuery } from '@frameport/domain';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
@@ -37,7 +34,7 @@ import { DEMO_EMAILS, DEMO_PASSWORDS } from '../apps/server/src/db/seed/accounts
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/service.ts';
 import { startReplica, waitHealthy } from '../apps/server/src/test/replicas.ts';
-import { POSTGRES_URL, postgresAnswers } from './databases.ts';
+import { onEachBackendLocation, type DatabaseLocation as Where } from './databases.ts';
 import { describeLoad, mergeLoads, runLoad, type LoadResult } from './load.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -192,7 +189,6 @@ function record(backend: string, measure: string, result: LoadResult) {
   console.log(`  ${measure}: ${describeLoad(result)} (${result.requests} requests; load average ${loadavg()[0]!.toFixed(2)})`);
 }
 
-type Where = { dataDir: string } | { databaseUrl: string };
 
 /** PostgreSQL: bare and HTTP alternate in ROUNDS slices while the server runs, so both see the same load from the rest of the machine. */
 const ROUNDS = 4;
@@ -283,31 +279,7 @@ async function benchBackend(backend: string, where: Where) {
 }
 
 async function main() {
-  const only = process.env.BENCH_BACKEND?.toLowerCase();
-  if (only !== 'postgres') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-catalogue-'));
-    try {
-      await benchBackend('PGlite', { dataDir: dir });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (only !== 'pglite') {
-    if (await postgresAnswers()) {
-      const name = `frameport_bench_catalogue_${process.pid}`;
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = new URL(POSTGRES_URL);
-        url.pathname = `/${name}`;
-        await benchBackend('PostgreSQL', { databaseUrl: url.toString() });
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    } else console.log('\nPostgreSQL does not answer: PGlite only.');
-  }
+  await onEachBackendLocation('frameport_bench_catalogue', (backend, location) => benchBackend(backend, location));
 
   console.log(`\n${PRODUCTS} styles, ${DURATION_MS / 1000} s per measure; load average at the end ${loadavg().map((v) => v.toFixed(2)).join(', ')}`);
   console.log('\n| backend | measure | req/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|');

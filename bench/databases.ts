@@ -65,3 +65,40 @@ export async function onEachBackend(use: (backend: 'PGlite' | 'PostgreSQL', data
   if (await postgresAnswers()) await withPostgres((database) => use('PostgreSQL', database), poolMax);
   else console.log('\nPostgreSQL does not answer: PGlite only.');
 }
+
+/** Where a benchmark's own server process finds its database: a PGlite folder or a PostgreSQL URL. */
+export type DatabaseLocation = { dataDir: string } | { databaseUrl: string };
+
+/**
+ * For benchmarks whose server runs in a process of its own (it opens the database itself): a fresh
+ * PGlite folder, then a new PostgreSQL database `<prefix>_<pid>` when one answers, each removed
+ * afterwards; BENCH_BACKEND=pglite or =postgres runs only that one.
+ */
+export async function onEachBackendLocation(prefix: string, use: (backend: 'PGlite' | 'PostgreSQL', location: DatabaseLocation) => Promise<void>) {
+  const only = process.env.BENCH_BACKEND?.toLowerCase();
+  if (only !== 'postgres') {
+    const dir = mkdtempSync(path.join(tmpdir(), `${prefix.replaceAll('_', '-')}-`));
+    try {
+      await use('PGlite', { dataDir: dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (only === 'pglite') return;
+  if (!(await postgresAnswers())) {
+    console.log('\nPostgreSQL does not answer: PGlite only.');
+    return;
+  }
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    await use('PostgreSQL', { databaseUrl: url.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

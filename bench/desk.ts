@@ -22,11 +22,7 @@
  * BENCH_BACKEND=pglite or =postgres runs one; BENCH_ORDERS changes the size.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { istDateOf } from '@frameport/domain';
 import { AdminOrdersQuerySchema, type AdminOrderDetail, type AdminOrdersResponse } from '@frameport/domain/contract';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client.ts';
@@ -36,7 +32,7 @@ import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { orderQueue } from '../apps/server/src/modules/orders/desk-queue.ts';
 import { createRetailer } from '../apps/server/src/test/factories.ts';
 import { startReplica, waitHealthy, type Replica } from '../apps/server/src/test/replicas.ts';
-import { POSTGRES_URL, postgresAnswers } from './databases.ts';
+import { onEachBackendLocation } from './databases.ts';
 import { describeLoad, runLoad as runQueueLoad, type LoadResult } from './load.ts';
 import { runLoad as runOrderLoad } from './order-load.ts';
 
@@ -394,31 +390,7 @@ async function bench(backend: string, where: { dataDir?: string; databaseUrl?: s
 }
 
 async function main() {
-  const only = process.env.BENCH_BACKEND?.toLowerCase();
-  if (only !== 'postgres') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-desk-'));
-    try {
-      await bench('PGlite', { dataDir: dir });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (only !== 'pglite') {
-    if (await postgresAnswers()) {
-      const name = `frameport_bench_desk_${process.pid}`;
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = new URL(POSTGRES_URL);
-        url.pathname = `/${name}`;
-        await bench('PostgreSQL', { databaseUrl: url.toString() });
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    } else console.log('\nPostgreSQL does not answer: PGlite only.');
-  }
+  await onEachBackendLocation('frameport_bench_desk', (backend, location) => bench(backend, location));
   console.log('\n| backend | call | calls | p50 ms | p95 ms | p99 ms | throughput |\n|---|---|---|---|---|---|---|');
   for (const row of table) console.log(row);
   for (const ratio of ratios) console.log(ratio);
