@@ -216,6 +216,8 @@ test('an admin creates a style with two colours and their images; a retailer fin
   await expectAccessible(page, 'the Deactivate confirmation');
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(confirm).toBeHidden();
+  // No dialog left at all (a closing one can still hold the style's new action while it fades).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(`${model} was deactivated.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toBeVisible();
   await expect(changes).toContainText('Deactivated');

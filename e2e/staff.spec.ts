@@ -100,6 +100,9 @@ test('an admin adds a sales executive and moves a retailer to them; it is in the
   await expect(page.getByRole('heading', { level: 1, name: 'Staff users' })).toBeVisible();
   await page.getByLabel('Search').fill(newExecutive.email);
   await expect(page.getByRole('table', { name: 'Staff users' }).getByText(newExecutive.name)).toBeVisible();
+  // The new one is on the unfiltered list too: wait for the search's own answer (the list is dimmed
+  // and aria-busy while it loads), so axe reads the settled page rather than the faded one.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await fits(page, 'staff users');
 
   // The new one sets a password from the welcome mail, signs in, and finds the retailer in the switch.
