@@ -32,6 +32,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { brands, colours, frameShapes, genders, materials, retailers } from '../apps/server/src/db/schema.ts';
 import { DEMO_EMAILS, DEMO_PASSWORDS } from '../apps/server/src/db/seed/accounts.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
+import { mulberry32 } from '../apps/server/src/db/seed/random.ts';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/service.ts';
 import { startReplica, waitHealthy } from '../apps/server/src/test/replicas.ts';
 import { onEachBackendLocation, type DatabaseLocation as Where } from './databases.ts';
@@ -54,17 +55,6 @@ type Row = { backend: string; measure: string; result: LoadResult };
 const rows: Row[] = [];
 const ratios: string[] = [];
 
-/** mulberry32: a small fixed-seed generator, so every run asks the same stream. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * STREAM_LENGTH distinct searches (search string + page): each filter group present or not, one or
@@ -80,7 +70,7 @@ async function distinctSearches(database: Database): Promise<Search[]> {
     ids(brands),
     ids(colours),
   ]);
-  const next = random(19);
+  const next = mulberry32(19);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const some = (list: number[]) => [...new Set(next() < 0.6 ? [pick(list)] : [pick(list), pick(list)])].join(',');
   const seen = new Set<string>();

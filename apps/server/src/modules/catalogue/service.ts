@@ -18,6 +18,7 @@ import {
   type SearchResults,
   type SortType,
   type InFilterKey,
+  IN_FILTER_KEYS,
 } from '@frameport/domain/contract';
 import { paiseToRupees } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
@@ -82,16 +83,6 @@ export type CatalogueServiceDeps = {
   lensLoginUrl?: string | undefined;
 };
 
-/** The facet groups in getFilters' order (the filter panel's). */
-const FACET_ORDER: InFilterKey[] = [
-  'frameMaterialId',
-  'frameShapeId',
-  'genderIdList',
-  'sizeId',
-  'frameColorIdList',
-  'brandId',
-  'productTypeId',
-];
 
 /** Enough for the popular searches of a few thousand retailers; a page is a few tens of KB. */
 const CACHE_MAX_ENTRIES = 500;
@@ -219,7 +210,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     const totalOf = (list: FacetRow[]) => Number(list.find((row) => row.bit === FACET_TOTAL)?.count ?? 0);
     if (totalOf(rows) === 0 && hasCorrectableWords(query)) rows = await queryRows<FacetRow>(db, facetsSql(query, 'corrected'));
     const counts = new Map(rows.map((row) => [`${row.bit}|${row.id}`, Number(row.count)]));
-    const groups = FACET_ORDER.map((Key) => ({
+    const groups = IN_FILTER_KEYS.map((Key) => ({
       Key,
       Counts: lists[Key].map((option) => ({ Id: option.Id, Count: counts.get(`${FACET_BITS[Key]}|${option.Id}`) ?? 0 })),
     }));
