@@ -15,7 +15,9 @@ import { useActing } from '../lib/use-acting.ts';
  */
 export function useOrderEntry(): OrderEntry | undefined {
   const { email, canOrder } = useActing();
-  const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder });
+  // Your own profile is fetched (and retried) by useActing's observer; this one only reads it, so a
+  // failing profile never gains an observer that asks for it again. An acting retailer's is fetched here.
+  const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder && email !== null });
   // The whole order in one page (the contract's largest), refreshed by every add under cartQueries.all.
   const cart = useQuery({ ...cartQueries.page(email, CART_PAGE_SIZE_MAX), enabled: canOrder });
   const addToCart = useAddToCart(email);

@@ -22,17 +22,22 @@ export type Acting = {
  * (Switch User); a retailer orders for itself. Only a sales executive can choose, so a stored
  * choice also tells the role before the profile has loaded. Ordering waits for the role, except
  * when the profile cannot be loaded: then the server, which knows the role, answers each call.
+ * That exception holds from the first failure until the profile answers, retries and Retry's
+ * refetch included (they put the query back to pending): were it to follow `isError`, every retry
+ * would hide the ordering controls and every failure show them again, and the observers they
+ * enable would refetch the profile in a loop.
  */
 export function useActing(): Acting {
   const retailer = useActingRetailer();
   const profile = useQuery(profileQueries.detail(null));
   const role = profile.data === undefined ? null : normaliseRole(profile.data.RoleName);
+  const profileFailed = profile.data === undefined && profile.errorUpdatedAt > 0;
   const isSalesExecutive = retailer !== null || role === 'salesexecutive';
   return {
     isSalesExecutive,
     retailer,
     email: retailer?.email ?? null,
-    canOrder: retailer !== null || (role === null ? profile.isError : role !== 'salesexecutive'),
+    canOrder: retailer !== null || (role === null ? profileFailed : role !== 'salesexecutive'),
     seesListPrices: retailer === null && role === 'salesexecutive',
   };
 }

@@ -91,6 +91,23 @@ describe('signed-in routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' })).toBeInTheDocument();
   });
 
+  it('ask for a failing profile only as often as the retry policy allows (no refetch loop)', async () => {
+    const fetchSpy = fakeServer('fail');
+    signIn();
+    renderApp('/home');
+    const profileCalls = () => fetchSpy.mock.calls.filter(([input]) => String(input).startsWith('/api/Account/getUserProfile')).length;
+
+    expect(await screen.findByText('Your account details could not be loaded')).toBeInTheDocument();
+    // Ordering stays open while the profile fails (the server knows the role): Buy again and the cart are there.
+    expect(await screen.findByRole('region', { name: 'Buy again' })).toBeInTheDocument();
+    const afterError = profileCalls();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The tests' query client does not retry: one request, and nothing more while the screen waits.
+    // (A loop of observers enabled by the failure asked hundreds of times a second.)
+    expect(profileCalls()).toBe(afterError);
+    expect(afterError).toBe(1);
+  });
+
   it('log out from the profile menu: session gone, cache emptied, back on /login', async () => {
     const fetchSpy = fakeServer();
     signIn();

@@ -23,7 +23,8 @@ export function ExpressCheckoutRoute() {
   const { email, canOrder, isSalesExecutive } = useActing();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder });
+  // Your own profile is useActing's to fetch (see useOrderEntry); an acting retailer's is fetched here.
+  const profile = useQuery({ ...profileQueries.detail(email), enabled: canOrder && email !== null });
   const addToCart = useAddToCart(email);
   // What the order holds already: a new quantity is checked on top of it, as the server will.
   const cart = useQuery({ ...cartQueries.page(email, CART_PAGE_SIZE_MAX), enabled: canOrder });

@@ -88,6 +88,29 @@ describe('/home Buy again', () => {
     expect(card.getByRole('button', { name: 'Add to order (9)' })).toBeDisabled();
   });
 
+  it('holds its place with skeletons while the profile (who this is) loads, then shows the styles there', async () => {
+    const fetchSpy = fakeShellServer({ buyAgain: [favourite()] });
+    const answer = fetchSpy.getMockImplementation()!;
+    let releaseProfile: () => void = () => {};
+    const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
+    fetchSpy.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/Account/getUserProfile') await profileHeld;
+      return answer(input, init);
+    });
+    signIn();
+    renderApp('/home');
+
+    // Before the role is known, the section is there in its loading shape (nothing moves in above the banners later).
+    const loading = await screen.findByTestId('buy-again-loading', {}, { timeout: 5000 });
+    expect(callsTo(fetchSpy, '/api/Product/getBuyAgain')).toHaveLength(0);
+    const region = screen.getByRole('region', { name: 'Buy again' });
+    expect(region).toContainElement(loading);
+    releaseProfile();
+
+    expect(await within(region).findByRole('article', { name: /Vistara Aviator Classic/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Buy again' })).toBe(region);
+  });
+
   it('is not there for a retailer with no past orders', async () => {
     const fetchSpy = openHome();
     await screen.findByRole('link', { name: 'Shop all frames' }, { timeout: 5000 });
@@ -114,6 +137,9 @@ describe('/home Buy again', () => {
     renderApp('/home');
 
     expect(await screen.findByTestId('buy-again-loading', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The skeletons show from the first render (before the role is known), so wait for the request itself.
+    await waitFor(() => expect(calls).toBe(1), { timeout: 5000 });
+    expect(screen.getByTestId('buy-again-loading')).toBeInTheDocument();
     release();
     const region = await buyAgainRegion();
     // A 500 is retried twice by the query client before the error shows.

@@ -38,10 +38,13 @@ const NEW_ARRIVALS_SEARCH = {
  */
 export function HomeRoute() {
   const filters = useQuery(catalogueQueries.filters());
-  const { email } = useActing();
+  const { email, isSalesExecutive } = useActing();
   const newArrivals = useQuery(catalogueQueries.search({ ...NEW_ARRIVALS_SEARCH, email }));
   const orderEntry = useOrderEntry();
   const buyAgain = useQuery({ ...homeQueries.buyAgain(email), enabled: orderEntry !== undefined });
+  // Until the profile says who this is, Buy again's skeletons hold its place: most visitors of /home
+  // are retailers, and a section pushed in above the banners later moved the whole page (layout shift).
+  const roleUnknown = useQuery(profileQueries.detail(null)).isPending && !isSalesExecutive;
   const colours = filters.data?.find((filter) => filter.Key === 'frameColorIdList')?.Data;
 
   return (
@@ -49,14 +52,14 @@ export function HomeRoute() {
       <title>Home · Frameport</title>
       <Greeting />
 
-      {orderEntry && (
+      {(orderEntry !== undefined || roleUnknown) && (
         <BuyAgainSection
           products={buyAgain.data}
-          loading={buyAgain.isPending}
+          loading={orderEntry === undefined || buyAgain.isPending}
           error={buyAgain.isError ? buyAgain.error : null}
           retrying={buyAgain.isFetching}
           onRetry={() => void buyAgain.refetch()}
-          renderProduct={(product) => <BuyAgainCard product={product} entry={orderEntry} />}
+          renderProduct={(product) => orderEntry && <BuyAgainCard product={product} entry={orderEntry} />}
         />
       )}
       <BannerCarousel />
