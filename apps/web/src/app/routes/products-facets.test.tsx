@@ -95,6 +95,29 @@ describe('/products facet counts', () => {
     expect(screen.getAllByRole('switch', { name: 'In stock only' })[0]).toBeEnabled();
   });
 
+  it('asks for the counts together with the products, without waiting for the filter groups', async () => {
+    const fetchSpy = fakeServerWithFacets();
+    const answer = fetchSpy.getMockImplementation()!;
+    let releaseFilters: () => void = () => {};
+    const filtersHeld = new Promise<void>((resolve) => (releaseFilters = resolve));
+    fetchSpy.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/Product/getFilters') await filtersHeld;
+      return answer(input, init);
+    });
+    signIn();
+    renderApp('/products?brandId=3&sortBy=netPrice&orderBy=Asc');
+
+    const asked = (path: string) => fetchSpy.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
+    await waitFor(() => expect(asked('/api/Product/getAll')).toHaveLength(1), { timeout: 15_000 });
+    await waitFor(() => expect(facetSearches(fetchSpy)).toEqual(['brandId=3']));
+    releaseFilters();
+
+    const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }, { timeout: 15_000 }))[0]!;
+    expect(await within(shapes).findByRole('checkbox', { name: 'Aviator (1,312)' })).toBeEnabled();
+    // The panel reads the counts already asked for: one request for this search.
+    expect(facetSearches(fetchSpy)).toEqual(['brandId=3']);
+  });
+
   it('updates the other groups’ counts on a tick, and a chosen option left with nothing can still be cleared', async () => {
     const fetchSpy = fakeServerWithFacets();
     signIn();

@@ -24,7 +24,7 @@ import { ChooseRetailerPrompt } from '../../features/acting/components/choose-re
 import { useActing } from '../../lib/use-acting.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { useOrderEntry } from '../use-order-entry.ts';
-import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { catalogueQueries, facetSearch } from '../../features/catalogue/api.ts';
 import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
 import { CatalogueSearchBox } from '../../features/catalogue/components/catalogue-search-box.tsx';
 import { FilterPanel, FilterPanelSkeleton } from '../../features/catalogue/components/filter-panel.tsx';
@@ -90,6 +90,9 @@ export function ProductsRoute() {
     ...catalogueQueries.search({ search, pageNumber: page, pageSize, email: acting.email }),
     enabled: state.ok,
   });
+  // The counts start with the products, not after getFilters (the panel that shows them waits for it):
+  // an observer that only starts the request, never re-rendering the screen when the counts arrive.
+  useQuery({ ...catalogueQueries.facets(facetSearch(query)), enabled: state.ok, notifyOnChangeProps: [] });
   const orderEntry = useOrderEntry();
 
   const [filterModalOpened, filterModal] = useDisclosure(false);

@@ -141,8 +141,10 @@ function countsOf(facets: Facets, stale: boolean): FacetCounts {
 /**
  * The facet counts for a query (the URL's, or the phone modal's draft). Asked beside getAll, never
  * before it: the grid does not wait for them, and a failure only leaves the options without counts.
+ * `askedByScreen`: the screen already asks for these counts as it asks for the products (the
+ * URL's query), so this observer, mounted later with the filter groups, does not ask again.
  */
-export function useFacetCounts(query: CatalogueQuery): FacetCounts {
-  const { data, isPlaceholderData } = useQuery(catalogueQueries.facets(facetSearch(query)));
+export function useFacetCounts(query: CatalogueQuery, { askedByScreen = false } = {}): FacetCounts {
+  const { data, isPlaceholderData } = useQuery({ ...catalogueQueries.facets(facetSearch(query)), refetchOnMount: !askedByScreen });
   return useMemo(() => (data ? countsOf(data, isPlaceholderData) : NO_COUNTS), [data, isPlaceholderData]);
 }

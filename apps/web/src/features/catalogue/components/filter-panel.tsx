@@ -22,11 +22,12 @@ type FilterPanelProps = {
 
 /**
  * Every filter group stacked: checkbox lists, the price slider and the availability switch (desktop
- * panel, tablet modal), each option with how many styles it would give. The counts are asked here,
- * not by the page: they load beside the products and re-render only this panel when they arrive.
+ * panel, tablet modal), each option with how many styles it would give. The page asks for the counts
+ * with the products (not after the filter groups); they are read here, so they re-render only this
+ * panel when they arrive.
  */
 export function FilterPanel({ filters, query, onChange, inModal = false }: FilterPanelProps) {
-  const counts = useFacetCounts(query);
+  const counts = useFacetCounts(query, { askedByScreen: true });
   return (
     <Stack gap="md">
       {filters.map((filter) => (
