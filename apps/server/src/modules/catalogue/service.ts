@@ -43,15 +43,11 @@ import { AppError } from '../../http/errors.ts';
 import { CART_LINE_TTL_MS, LIST_PRICING, loadBillToGstStateCode, pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
+import { createFacetIndex } from './facets-index.ts';
 import {
   buyAgainSql,
   catalogueSearchSql,
   COUNT_LIMIT,
-  FACET_AVAILABLE,
-  FACET_BITS,
-  FACET_TOTAL,
-  facetsSql,
-  type FacetRow,
   hasCorrectableWords,
   productByIdSql,
   relatedProductsSql,
@@ -89,6 +85,7 @@ const CACHE_MAX_ENTRIES = 500;
 const CACHE_TTL_MS = 60_000;
 
 export function createCatalogueService({ db, clock, cache: useCache = false, lensLoginUrl }: CatalogueServiceDeps) {
+  const facetIndex = createFacetIndex(db);
   const cache = useCache
     ? createReadCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: CACHE_TTL_MS, now: () => clock.now().getTime() })
     : null;
@@ -200,25 +197,19 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
    * getFacets: per IN group and option, how many styles the search would find with that option
    * chosen (the group's own choices left out), and the styles in stock and in all. Every option of
    * getFilters' lists is listed, in their order, 0 when no style has it. Free text is matched as
-   * getAll matches it (corrected only when the literal words find nothing). Never cached: `available`
-   * (and every count of an in-stock search) follows stock, which does not move the catalogue
-   * version (migration 0007), as getAll's in-stock searches are never cached either.
+   * getAll matches it (corrected only when the literal words find nothing). Counted from this
+   * process's bitsets (facets-index.ts), brought up to date with the database on every call, so
+   * never from the read cache: stock does not move the catalogue version (migration 0007).
    */
   async function facets(query: CatalogueQuery): Promise<Facets> {
-    const [lists, literal] = await Promise.all([facetOptions(), queryRows<FacetRow>(db, facetsSql(query, 'literal'))]);
-    let rows = literal;
-    const totalOf = (list: FacetRow[]) => Number(list.find((row) => row.bit === FACET_TOTAL)?.count ?? 0);
-    if (totalOf(rows) === 0 && hasCorrectableWords(query)) rows = await queryRows<FacetRow>(db, facetsSql(query, 'corrected'));
-    const counts = new Map(rows.map((row) => [`${row.bit}|${row.id}`, Number(row.count)]));
+    const [lists, literal] = await Promise.all([facetOptions(), facetIndex.count(query, 'literal')]);
+    let counts = literal;
+    if (counts.total === 0 && hasCorrectableWords(query)) counts = await facetIndex.count(query, 'corrected');
     const groups = IN_FILTER_KEYS.map((Key) => ({
       Key,
-      Counts: lists[Key].map((option) => ({ Id: option.Id, Count: counts.get(`${FACET_BITS[Key]}|${option.Id}`) ?? 0 })),
+      Counts: lists[Key].map((option) => ({ Id: option.Id, Count: counts.groups[Key].get(option.Id) ?? 0 })),
     }));
-    return {
-      facets: groups,
-      available: Number(rows.find((row) => row.bit === FACET_AVAILABLE)?.count ?? 0),
-      total: totalOf(rows),
-    };
+    return { facets: groups, available: counts.available, total: counts.total };
   }
 
   /** The options of each IN group, as getFilters lists them. */
