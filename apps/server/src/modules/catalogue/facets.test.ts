@@ -6,15 +6,17 @@
  * relevance read from the newest full-score styles and the bonus rows gives the same pages as
  * ranking every match, and related products read one tier at a time are those of scoring every style.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogueSearch, parseCatalogueSearch, type CatalogueQuery } from '@frameport/domain';
 import { FacetsResponseSchema, IN_FILTER_KEYS, type Facets } from '@frameport/domain/contract';
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
+import { productColours, productGenders } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { loginAs } from '../../test/factories.ts';
+import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
+import { headersFor, placeOrder } from '../../test/invoices.ts';
 import { queryRows } from '../../db/client.ts';
-import { catalogueSearchSql, relatedProductsSql } from './search.ts';
+import { catalogueSearchSql, FACET_AVAILABLE, FACET_BITS, FACET_TOTAL, facetsSql, type FacetRow, relatedProductsSql } from './search.ts';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -138,5 +140,121 @@ describe('related products, one tier at a time', () => {
       );
       expect(tiered, `style ${id}`).toEqual(scored.map((row) => row.id));
     }
+  });
+});
+
+/**
+ * The bitsets (facets-index.ts) against the counts computed in SQL over catalogue_search in the
+ * same moment (facetsSql, what getFacets answered before them), through two app instances on one
+ * database (two replicas, each with its own bitsets), right after writes made through either.
+ */
+describe('getFacets from the bitsets of two replicas, right after every write', () => {
+  let u: TestApp;
+  let admin: { authorization: string };
+  let retailer: { authorization: string };
+
+  beforeAll(async () => {
+    u = await buildTestApp({ database: t.database });
+    admin = await headersFor(t, await createStaffUser(t.db, 'admin'));
+    retailer = await headersFor(t, await createRetailer(t.db, { stateCode: '36' }));
+  });
+
+  afterAll(async () => {
+    await u?.close();
+  });
+
+  async function facetsOn(app: TestApp, search: string): Promise<Facets> {
+    const response = await app.app.inject({ url: `/api/Product/getFacets?search=${encodeURIComponent(search)}`, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return FacetsResponseSchema.parse(response.json().Data);
+  }
+
+  /** What facetsSql counts now, on the options the answer lists. */
+  async function expected(search: string, answer: Facets): Promise<Facets> {
+    const rows = await queryRows<FacetRow>(t.db, facetsSql(parse(search), 'literal'));
+    const count = (bit: number, id: number | null) => Number(rows.find((row) => row.bit === bit && row.id === id)?.count ?? 0);
+    return {
+      facets: answer.facets.map((group) => ({
+        Key: group.Key,
+        Counts: group.Counts.map((option) => ({ Id: option.Id, Count: count(FACET_BITS[group.Key], option.Id) })),
+      })),
+      available: count(FACET_AVAILABLE, null),
+      total: count(FACET_TOTAL, null),
+    };
+  }
+
+  const CHECKED = [
+    '',
+    'isAvailable=true',
+    'isAvailable=true&frameColorIdList=1,2',
+    'frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1800',
+    'brandId=1,2&frameShapeId=1,2,3&sizeId=1&productTypeId=1',
+    'searchText=black&isAvailable=true&genderIdList=2',
+    'modelName=t-&netPrice_To=2000',
+  ];
+
+  /** Both replicas, several searches at once, each equal to SQL. */
+  async function expectBothRight(extra: string[] = []) {
+    for (const search of [...CHECKED, ...extra]) {
+      const answers = await Promise.all([facetsOn(t, search), facetsOn(u, search), facetsOn(t, search), facetsOn(u, search)]);
+      const want = await expected(search, answers[0]!);
+      for (const answer of answers) expect(answer, search).toEqual(want);
+    }
+  }
+
+  it('equal the SQL counts for searches with and without text, price, stock and every group', async () => {
+    await expectBothRight(['searchText=frame&frameShapeId=1,3', 'frameColorIdList=3&brandId=3&isAvailable=true']);
+  });
+
+  it('follow an order taking the last piece of a colour, placed on the other replica', async () => {
+    const style = await createProduct(t.db, { stocks: [1, 0] });
+    const [colour] = await t.db.select({ id: productColours.frameColourId }).from(productColours).where(eq(productColours.productId, style.productId));
+    const search = `isAvailable=true&frameColorIdList=${colour!.id}`;
+    const before = await facetsOn(t, search);
+    await expectBothRight([search]);
+    await placeOrder(u, retailer, [{ productId: style.productId, colorVariant: 'C1', quantity: 1 }]);
+    const after = await facetsOn(t, search);
+    expect(after.total).toBe(before.total - 1);
+    await expectBothRight([search]);
+  });
+
+  it('follow a price change, genders and colours edited, and a style deactivated and activated, on either replica', async () => {
+    const style = await createProduct(t.db, { stocks: [2, 3], netPricePaise: 150_000 });
+    const priced = 'netPrice_From=1700&netPrice_To=1800';
+    await expectBothRight([priced]);
+    const before = (await facetsOn(u, priced)).total;
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/admin/products/${style.productId}`, headers: admin, payload: { netPrice: 1750 } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await facetsOn(u, priced)).total).toBe(before + 1);
+    await expectBothRight([priced]);
+
+    await t.db.insert(productGenders).values([{ productId: style.productId, genderId: 1 }, { productId: style.productId, genderId: 2 }]);
+    await expectBothRight();
+    await t.db.delete(productGenders).where(eq(productGenders.productId, style.productId));
+    await t.db.update(productColours).set({ frameColourId: 2 }).where(eq(productColours.id, style.variants[1]!.id));
+    await expectBothRight();
+
+    const off = await u.app.inject({ method: 'POST', url: `/api/admin/products/${style.productId}/deactivate`, headers: admin });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await facetsOn(t, priced)).total).toBe(before);
+    await expectBothRight([priced]);
+    const on = await t.app.inject({ method: 'POST', url: `/api/admin/products/${style.productId}/activate`, headers: admin });
+    expect(on.statusCode, on.body).toBe(200);
+    await expectBothRight([priced]);
+  });
+
+  it('reload everything after a bulk change or a TRUNCATE is logged (a null product id)', async () => {
+    await expectBothRight();
+    // A change that bypasses the per-style log, as the seed's bulk fill does: the reload marker covers it.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('frameport.catalogue_search_bulk', 'on', true)`);
+      await tx.execute(sql`update products set net_price_paise = 123400 where id in (select id from products where is_active order by id limit 5)`);
+      await tx.execute(sql`alter table catalogue_search disable trigger catalogue_search_log_update`);
+      await tx.execute(sql`update catalogue_search s set net_price_paise = p.net_price_paise from products p where p.id = s.id`);
+      await tx.execute(sql`alter table catalogue_search enable trigger catalogue_search_log_update`);
+      await tx.execute(sql`insert into catalogue_search_changes (product_id) values (null)`);
+    });
+    await expectBothRight(['netPrice_From=1234&netPrice_To=1234']);
+    expect((await facetsOn(u, 'netPrice_From=1234&netPrice_To=1234')).total).toBeGreaterThanOrEqual(5);
   });
 });
