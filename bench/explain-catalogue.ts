@@ -23,6 +23,7 @@ import {
   relatedProductsSql,
   type TextMode,
 } from '../apps/server/src/modules/catalogue/search.ts';
+import { createFacetIndex } from '../apps/server/src/modules/catalogue/facets-index.ts';
 
 /** [name, search string, page number, text mode] */
 const EXPLAIN_CASES: [string, string, number, TextMode][] = [
@@ -40,7 +41,12 @@ const EXPLAIN_CASES: [string, string, number, TextMode][] = [
   ['express: modelName=uo-av-10', 'modelName=uo-av-10', 1, 'literal'],
 ];
 
-/** [name, search string] of getFacets cases (its sort and page are ignored). */
+/**
+ * [name, search string] of getFacets cases (its sort and page are ignored). Each is measured twice:
+ * `facets SQL (before): …` is the one statement that grouped the matching rows (facetsSql, decision
+ * 017); `facets: …` is what getFacets does now (decision 018): the refresh statement (execution) and
+ * the whole call, statement and counting over this process's bitsets (wall).
+ */
 const FACET_CASES: [string, string][] = [
   ['facets: nothing chosen', ''],
   ['facets: 3 filters + price + text', 'frameShapeId=3&frameMaterialId=1,2&genderIdList=1,4&netPrice_From=500&netPrice_To=1200&searchText=black'],
@@ -79,6 +85,48 @@ async function measure(db: Db, statement: SQL, runs: number) {
   return { planning: median(planning), execution: median(execution), wall: median(wall), wallP95: p95(wall) };
 }
 
+/** getFacets as the service runs it now: the first load, the memory it holds, then each case. */
+async function measureFacetIndex(db: Db, runs: number, out: (line: string) => void) {
+  const index = createFacetIndex(db);
+  const heap = () => {
+    globalThis.gc?.();
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.arrayBuffers;
+  };
+  const heapBefore = heap();
+  const started = performance.now();
+  const empty = parseCatalogueSearch('');
+  if (!empty.ok) throw new Error(empty.message);
+  await index.count(empty.query);
+  const loadMs = performance.now() - started;
+  const stats = index.stats();
+  const held = heap() - heapBefore;
+  for (const [name, search] of FACET_CASES) {
+    const parsed = parseCatalogueSearch(search);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const statement = index.refreshStatement(parsed.query);
+    for (let i = 0; i < Math.max(20, runs / 2); i++) await index.count(parsed.query);
+    const planning: number[] = [];
+    const execution: number[] = [];
+    const wall: number[] = [];
+    let total = 0;
+    for (let i = 0; i < runs; i++) {
+      const text = await explainText(db, statement, 'analyze, timing off, summary on');
+      planning.push(Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? NaN));
+      execution.push(Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? NaN));
+      const callStarted = performance.now();
+      total = (await index.count(parsed.query)).total;
+      wall.push(performance.now() - callStarted);
+    }
+    out(`| ${name} | ${total} | ${median(planning).toFixed(2)} | ${median(execution).toFixed(2)} | ${median(wall).toFixed(2)} | ${p95(wall).toFixed(2)} |`);
+  }
+  out(
+    `\nfacet bitsets: ${stats.styles} styles, typed arrays ${(stats.bytes / 1_048_576).toFixed(1)} MB, ` +
+      `heap + array buffers held ${(held / 1_048_576).toFixed(1)} MB${globalThis.gc ? '' : ' (run with --expose-gc for a settled figure)'}, ` +
+      `first load ${loadMs.toFixed(0)} ms`,
+  );
+}
+
 async function main() {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '100' }, plan: { type: 'string' }, help: { type: 'boolean' } },
@@ -110,7 +158,7 @@ async function main() {
     for (const [name, search] of FACET_CASES) {
       const parsed = parseCatalogueSearch(search);
       if (!parsed.ok) throw new Error(parsed.message);
-      statements.push([name, facetsSql(parsed.query)]);
+      statements.push([name.replace('facets:', 'facets SQL (before):'), facetsSql(parsed.query)]);
     }
     const [first] = await queryRows<{ id: number }>(db, sql`select id from products where is_active order by id limit 1`);
     statements.push(['get?id', productByIdSql(first!.id, pricing)]);
@@ -130,6 +178,7 @@ async function main() {
         out(`\n\`\`\`\n${await explainText(db, statement, 'analyze, buffers, costs off')}\n\`\`\`\n`);
       }
     }
+    await measureFacetIndex(db, runs, out);
   } finally {
     await database.close();
   }

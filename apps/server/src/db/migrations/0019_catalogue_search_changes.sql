@@ -10,35 +10,43 @@
 CREATE TABLE "catalogue_search_changes" (
 	"xid" xid8 DEFAULT pg_current_xact_id() NOT NULL,
 	"product_id" integer,
+	"text_changed" boolean DEFAULT true NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "catalogue_search_changes_xid_idx" ON "catalogue_search_changes" USING btree ("xid");--> statement-breakpoint
 CREATE INDEX "catalogue_search_changes_at_idx" ON "catalogue_search_changes" USING btree ("at");--> statement-breakpoint
--- Only what the facets read: a new name or search text changes nothing here. More than 1,000
--- styles at once (the seed's fill, a large import) is logged as one reload.
+-- Every style whose row came, went or changed; text_changed says whether what free text matches
+-- on may have changed (readers keep the styles matching recent texts until then): an order taking
+-- the last piece of a colour changes in_stock only. More than 1,000 styles at once (the seed's
+-- fill, a large import) is logged as one reload.
 CREATE OR REPLACE FUNCTION catalogue_search_log_changes() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
+  texts boolean[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    ids := array(SELECT n.id FROM new_rows n);
+    SELECT array_agg(n.id), array_agg(true) INTO ids, texts FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
-    ids := array(SELECT o.id FROM old_rows o);
+    SELECT array_agg(o.id), array_agg(true) INTO ids, texts FROM old_rows o;
   ELSE
-    ids := array(
-      SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (n.brand_id, n.product_type_id, n.frame_shape_id, n.material_id, n.size_id, n.gender_ids, n.colour_ids,
-          n.in_stock, n.net_price_paise)
+    SELECT array_agg(coalesce(n.id, o.id)),
+      array_agg(n.id IS NULL OR o.id IS NULL
+        OR (n.name_key, n.model_key, n.search_text, n.search_compact, n.model_compact)
+          IS DISTINCT FROM (o.name_key, o.model_key, o.search_text, o.search_compact, o.model_compact))
+    INTO ids, texts
+    FROM new_rows n FULL JOIN old_rows o ON o.id = n.id
+    WHERE n.id IS NULL OR o.id IS NULL
+      OR (n.brand_id, n.product_type_id, n.frame_shape_id, n.material_id, n.size_id, n.gender_ids, n.colour_ids,
+          n.in_stock, n.net_price_paise, n.name_key, n.model_key, n.search_text, n.search_compact, n.model_compact)
         IS DISTINCT FROM (o.brand_id, o.product_type_id, o.frame_shape_id, o.material_id, o.size_id, o.gender_ids,
-          o.colour_ids, o.in_stock, o.net_price_paise)
-      UNION SELECT n.id FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id)
-      UNION SELECT o.id FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id));
+          o.colour_ids, o.in_stock, o.net_price_paise, o.name_key, o.model_key, o.search_text, o.search_compact,
+          o.model_compact);
   END IF;
   IF cardinality(ids) > 1000 THEN
     INSERT INTO catalogue_search_changes (product_id) VALUES (NULL);
   ELSIF cardinality(ids) > 0 THEN
-    INSERT INTO catalogue_search_changes (product_id) SELECT unnest(ids);
+    INSERT INTO catalogue_search_changes (product_id, text_changed) SELECT u.id, u.t FROM unnest(ids, texts) AS u(id, t);
   END IF;
   RETURN NULL;
 END;

@@ -35,6 +35,12 @@ type StyleRow =
 const RELOAD_AFTER_MS = 12 * 3_600_000;
 /** How often a process deletes log rows older than a day. */
 const PRUNE_EVERY_MS = 3_600_000;
+/**
+ * The styles matching this many recent texts are kept (a bitset each, 12 KB at 100,000 styles): a
+ * retailer who searched 'black' and then picks filters is answered without matching the text again.
+ * All are dropped when any style's texts change (text_changed in the log), or on a reload.
+ */
+const TEXT_MATCHES_KEPT = 64;
 
 const SINGLE_VALUED = ['brandId', 'productTypeId', 'frameShapeId', 'frameMaterialId', 'sizeId'] as const;
 
@@ -171,7 +177,17 @@ class StyleBitsets {
   }
 
   /** Per group and option: the styles that match every condition but that group's, with the option. */
-  count(query: CatalogueQuery, textIds: number[] | null): FacetCounts {
+  /** The positions of the given styles. */
+  positionsOf(ids: number[]): Uint32Array {
+    const bits = new Uint32Array(this.capacity >>> 5);
+    for (const id of ids) {
+      const position = this.position(id);
+      if (position !== undefined) bits[position >>> 5]! |= 1 << (position & 31);
+    }
+    return bits;
+  }
+
+  count(query: CatalogueQuery, text: Uint32Array | null): FacetCounts {
     const words = this.words;
     // Price and text: the conditions every count shares, with the styles that exist.
     const base = this.present.slice(0, words);
@@ -183,14 +199,7 @@ class StyleBitsets {
         if (price < from || price > to) base[position >>> 5]! &= ~(1 << (position & 31));
       }
     }
-    if (textIds !== null) {
-      const matching = new Uint32Array(words);
-      for (const id of textIds) {
-        const position = this.position(id);
-        if (position !== undefined) matching[position >>> 5]! |= 1 << (position & 31);
-      }
-      for (let i = 0; i < words; i++) base[i]! &= matching[i]!;
-    }
+    if (text !== null) for (let i = 0; i < words; i++) base[i]! &= text[i] ?? 0;
     const stocked = base.slice();
     for (let i = 0; i < words; i++) stocked[i]! &= this.inStock[i]!;
     const shared = query.isAvailable ? stocked : base;
@@ -232,6 +241,8 @@ type SyncRow = {
   snapshot: string;
   now_ms: number | string;
   reload: boolean;
+  /** A style's texts changed, came or went: the kept text matches are stale. */
+  text_changed: boolean;
   styles: StyleRow[] | string | null;
   text_ids: number[] | null;
 };
@@ -255,17 +266,22 @@ export function createFacetIndex(db: Db) {
   let prunedAt = 0;
   /** Calls one after the other: each applies the changes its own snapshot saw. */
   let queue: Promise<unknown> = Promise.resolve();
+  /** Positions of the styles matching a text, by `textKey`, least recently used first. */
+  const textMatches = new Map<string, Uint32Array>();
 
-  function syncSql(reload: boolean, text: { ctes: SQL[]; where: SQL } | null): SQL {
+  function syncSql(reload: boolean, text: { ctes: SQL[]; where: SQL } | null, textKnown = false): SQL {
     const ctes = text ? sql`${sql.join(text.ctes, sql`, `)}${text.ctes.length > 0 ? sql`, ` : sql``}` : sql``;
     return sql`with ${ctes}facet_changed as (
         select distinct l.product_id from catalogue_search_changes l
         where l.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
           and not pg_visible_in_snapshot(l.xid, ${snapshot}::pg_snapshot)
       ),
-      facet_reload as (select ${reload}::boolean or exists (select 1 from facet_changed where product_id is null) as yes)
+      facet_reload as (select ${reload}::boolean or exists (select 1 from facet_changed where product_id is null) as yes),
+      facet_text_changed as (select exists (select 1 from catalogue_search_changes l
+        where l.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
+          and not pg_visible_in_snapshot(l.xid, ${snapshot}::pg_snapshot) and l.text_changed) as yes)
       select pg_current_snapshot()::text as snapshot, (extract(epoch from now()) * 1000)::float8 as now_ms,
-        (select yes from facet_reload) as reload,
+        (select yes from facet_reload) as reload, (select yes from facet_text_changed) as text_changed,
         case when (select yes from facet_reload)
           then (select json_agg(json_build_array(s.id, ${STYLE_COLUMNS})) from catalogue_search s)
           else (select json_agg(case when s.id is null then json_build_array(c.product_id)
@@ -273,12 +289,19 @@ export function createFacetIndex(db: Db) {
             from facet_changed c left join catalogue_search s on s.id = c.product_id
             where c.product_id is not null)
         end as styles,
-        ${text ? sql`(select array_agg(s.id) from catalogue_search s where ${text.where})` : sql`null::int[]`} as text_ids`;
+        ${
+          text
+            ? sql`case when not ${textKnown}::boolean or (select yes from facet_reload) or (select yes from facet_text_changed)
+                then (select coalesce(array_agg(s.id), '{}') from catalogue_search s where ${text.where}) end`
+            : sql`null::int[]`
+        } as text_ids`;
   }
 
-  async function sync(text: { ctes: SQL[]; where: SQL } | null): Promise<number[] | null> {
+  /** Brings the bitsets up to date; the positions matching the text, when there is one. */
+  async function sync(text: { key: string; ctes: SQL[]; where: SQL } | null): Promise<Uint32Array | null> {
     const reload = bitsets === null || snapshot === null || Date.now() - syncedAt > RELOAD_AFTER_MS;
-    const [row] = await queryRows<SyncRow>(db, syncSql(reload, text));
+    const known = text ? textMatches.get(text.key) : undefined;
+    const [row] = await queryRows<SyncRow>(db, syncSql(reload, text, known !== undefined));
     if (!row) throw new Error('facets: the refresh statement returned no row');
     const styles: StyleRow[] = (typeof row.styles === 'string' ? JSON.parse(row.styles) : row.styles) ?? [];
     if (row.reload) {
@@ -288,6 +311,7 @@ export function createFacetIndex(db: Db) {
     } else {
       for (const style of styles) bitsets!.apply(style);
     }
+    if (row.reload || row.text_changed) textMatches.clear();
     snapshot = row.snapshot;
     syncedAt = Date.now();
     const nowMs = Number(row.now_ms);
@@ -295,7 +319,13 @@ export function createFacetIndex(db: Db) {
       prunedAt = nowMs;
       await queryRows(db, sql`delete from catalogue_search_changes where at < now() - interval '1 day'`);
     }
-    return row.text_ids;
+    if (!text) return null;
+    const matches = row.text_ids ? bitsets!.positionsOf(row.text_ids) : known;
+    if (!matches) throw new Error('facets: the refresh statement did not match the text');
+    textMatches.delete(text.key);
+    textMatches.set(text.key, matches);
+    if (textMatches.size > TEXT_MATCHES_KEPT) textMatches.delete(textMatches.keys().next().value!);
+    return matches;
   }
 
   /**
@@ -303,10 +333,11 @@ export function createFacetIndex(db: Db) {
    * other condition from the bitsets.
    */
   async function count(query: CatalogueQuery, mode: TextMode = 'literal'): Promise<FacetCounts> {
-    const text = textConditions(query, mode);
+    const conditions = textConditions(query, mode);
+    const text = conditions && { ...conditions, key: JSON.stringify([mode, query.searchText, query.modelName]) };
     const run = queue.then(async () => {
-      const textIds = await sync(text);
-      return bitsets!.count(query, text ? (textIds ?? []) : null);
+      const matches = await sync(text);
+      return bitsets!.count(query, matches);
     });
     queue = run.catch(() => undefined);
     return run;
@@ -314,6 +345,8 @@ export function createFacetIndex(db: Db) {
 
   return {
     count,
+    /** The statement the next `count` runs when nothing changed and the text is new (for EXPLAIN in the benchmark). */
+    refreshStatement: (query: CatalogueQuery, mode: TextMode = 'literal') => syncSql(false, textConditions(query, mode)),
     /** Styles held and bytes of the typed arrays (for the benchmark). */
     stats: () => ({ styles: bitsets ? bitsets.size : 0, bytes: bitsets ? bitsets.bytes() : 0 }),
   };

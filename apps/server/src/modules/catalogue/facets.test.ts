@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogueSearch, parseCatalogueSearch, type CatalogueQuery } from '@frameport/domain';
 import { FacetsResponseSchema, IN_FILTER_KEYS, type Facets } from '@frameport/domain/contract';
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
-import { productColours, productGenders } from '../../db/schema.ts';
+import { productColours, productGenders, products } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
 import { headersFor, placeOrder } from '../../test/invoices.ts';
@@ -241,6 +241,15 @@ describe('getFacets from the bitsets of two replicas, right after every write', 
     const on = await t.app.inject({ method: 'POST', url: `/api/admin/products/${style.productId}/activate`, headers: admin });
     expect(on.statusCode, on.body).toBe(200);
     await expectBothRight([priced]);
+
+    // Each replica keeps the styles matching a text it was asked for; a new name must reach them.
+    const named = 'searchText=zyxwvq&isAvailable=true';
+    await expectBothRight([named]);
+    expect((await facetsOn(u, named)).total).toBe(0);
+    await t.db.update(products).set({ productName: 'Zyxwvq Special' }).where(eq(products.id, style.productId));
+    expect((await facetsOn(u, named)).total).toBe(1);
+    expect((await facetsOn(t, named)).total).toBe(1);
+    await expectBothRight([named]);
   });
 
   it('reload everything after a bulk change or a TRUNCATE is logged (a null product id)', async () => {
