@@ -30,6 +30,9 @@ const SCREENS: Screen[] = [
   { path: '/admin/orders', as: 'admin', ready: 'main table, main [role=table]' },
 ];
 
+/** `BUNDLES_FILES=/products,/home`: also list those screens' files, largest first (on stderr). */
+const SHOW_FILES = (process.env.BUNDLES_FILES ?? '').split(',').filter(Boolean);
+
 const LOGINS = {
   retailer: { email: 'retailer@frameport.test', password: 'Retailer@123' },
   admin: { email: 'admin@frameport.test', password: 'Admin@12345' },
@@ -64,6 +67,7 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, sessio
   }
   const page = await context.newPage();
   const totals = { js: 0, css: 0, files: 0 };
+  const files: { name: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
     const type = request.resourceType();
@@ -72,6 +76,7 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, sessio
       request.sizes().then((sizes) => {
         totals[type === 'script' ? 'js' : 'css'] += sizes.responseBodySize;
         totals.files += 1;
+        files.push({ name: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
       }),
     );
   });
@@ -80,6 +85,9 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, sessio
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   await context.close();
+  if (SHOW_FILES.includes(screen.path)) {
+    for (const file of files.sort((a, b) => b.bytes - a.bytes)) console.error(`  ${screen.path} ${kB(file.bytes).padStart(9)} ${file.name}`);
+  }
   return totals;
 }
 

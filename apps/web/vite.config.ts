@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { notificationsViewAlias } from './notifications-view.ts';
 
 /**
  * Everything the Fastify server answers (http/spa.ts SERVER_PREFIXES); the SPA owns every other
@@ -13,6 +14,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 // Run from apps/web (npm run build -w @frameport/web): the build lands in apps/web/dist.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: notificationsViewAlias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

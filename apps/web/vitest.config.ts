@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { notificationsViewAlias } from './notifications-view.ts';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: notificationsViewAlias },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,12 +1,29 @@
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RESULT_TOAST_MS } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { getSessionState, subscribeSession } from '../lib/session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The toasts' container (and its transitions) is not on the first paint: it loads with the first
+// toast, which the store keeps until then (issue 19 item 4: the initial script).
+// (`@frameport/mantine-notifications-view`: the component's own module, see notifications-view.ts.)
+const Notifications = lazy(async () => ({ default: (await import('@frameport/mantine-notifications-view')).Notifications }));
+
+/** Mantine's Notifications, mounted from the first toast on. */
+function ToastsOnDemand(props: NotificationsProps) {
+  const shown = useNotifications().notifications.length > 0;
+  const [used, setUsed] = useState(shown);
+  if (shown && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <Notifications {...props} />
+    </Suspense>
+  ) : null;
+}
 
 type AppProviderProps = {
   children: ReactNode;
@@ -33,7 +50,7 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications position={isPhone ? 'bottom-center' : 'top-right'} autoClose={RESULT_TOAST_MS} limit={4} />
+      <ToastsOnDemand position={isPhone ? 'bottom-center' : 'top-right'} autoClose={RESULT_TOAST_MS} limit={4} />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -312,22 +312,6 @@ export const AdminRetailerDetailSchema = z.object({
 export type AdminRetailerDetail = z.infer<typeof AdminRetailerDetailSchema>;
 
 // ── Cart and checkout: why a retailer cannot order ──────────────────────────────────────────
-
-export const RetailerContactSchema = z.object({
-  kind: z.enum(['salesExecutive', 'accounts']),
-  name: text(),
-  phone: text().nullable(),
-  email: text().nullable(),
-});
-
-/**
- * On the cart (`orderingBlocked`): why Place order will be refused, and whom to call; null when it
- * will not. 'blocked' covers any retailer not Active (only staff acting for one can see its cart).
- */
-export const OrderingBlockedSchema = z.object({
-  reason: z.enum(['creditHold', 'blocked']),
-  /** The sentence to show, naming the contact. */
-  message: text(),
-  contact: RetailerContactSchema,
-});
-export type OrderingBlocked = z.infer<typeof OrderingBlockedSchema>;
+// In a module of their own: the cart's contract needs them, and importing this file for them
+// brought the back office's schemas (and their imports) into every retailer's first screen.
+export { OrderingBlockedSchema, RetailerContactSchema, type OrderingBlocked } from './ordering-blocked.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
-import { OrderingBlockedSchema } from './admin-retailers.ts';
+import { OrderingBlockedSchema } from './ordering-blocked.ts';
 
 /**
  * Cart contract (spec sections 3 and 7, Product cart calls), with the spec's field names.

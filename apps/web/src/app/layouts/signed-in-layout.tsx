@@ -2,17 +2,14 @@ import { messages } from '@frameport/domain/messages';
 import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppScrollRestoration } from '../scroll-restoration.tsx';
-import { NavigationDrawer } from '../../components/navigation-drawer.tsx';
 import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
-import { logout } from '../../features/auth/api.ts';
 import { OrderBar } from '../../features/cart/components/order-bar.tsx';
 import { OrderDrawer } from '../../features/cart/components/order-drawer.tsx';
 import { dismissRecentAdd } from '../../features/cart/recent-add.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
-import { MobileNavigation } from '../../features/navigation/components/mobile-navigation.tsx';
 import { categoryNavigation, frameLinks, sunglassesLinks } from '../../features/navigation/links.ts';
 import { EXPRESS_CHECKOUT_PATH, HOME_PATH, PURCHASE_ORDER_PATH } from '../../config/paths.ts';
 import { SignedInFooter } from './signed-in-footer.tsx';
@@ -23,6 +20,10 @@ import classes from './signed-in-layout.module.css';
  * The screens where products are added to the order: on a phone they keep the running order in a
  * bar at the bottom (the catalogue, a product, express checkout, and /home's Buy again and new arrivals).
  */
+// The phone's slide-out menu is not on the first paint: its chunk (Drawer, focus trap, scroll lock)
+// loads on the first tap of the burger (issue 19 item 4: the initial script).
+const SignedInNavigation = lazy(async () => ({ default: (await import('./signed-in-navigation.tsx')).SignedInNavigation }));
+
 const ORDER_BAR_PATHS = new Set([HOME_PATH, '/products', '/product-details', EXPRESS_CHECKOUT_PATH]);
 
 /**
@@ -33,6 +34,8 @@ const ORDER_BAR_PATHS = new Set([HOME_PATH, '/products', '/product-details', EXP
  */
 export function SignedInLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpened && !drawerUsed) setDrawerUsed(true);
   useResetOnOtherTabSwitch();
   const filters = useQuery(catalogueQueries.filters());
   const navigation = filters.data ? categoryNavigation(filters.data) : null;
@@ -69,15 +72,11 @@ export function SignedInLayout() {
       {ORDER_BAR_PATHS.has(pathname) && <OrderBar />}
       {pathname !== PURCHASE_ORDER_PATH && <OrderDrawer />}
 
-      <NavigationDrawer opened={drawerOpened} onClose={drawer.close}>
-        <MobileNavigation
-          frames={frames}
-          sunglasses={sunglasses}
-          categories={categories}
-          onNavigate={drawer.close}
-          onLogout={logout}
-        />
-      </NavigationDrawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <SignedInNavigation opened={drawerOpened} onClose={drawer.close} frames={frames} sunglasses={sunglasses} categories={categories} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,4 @@
+/** The Notifications component's own module (vite alias, see notifications-view.ts). */
+declare module '@frameport/mantine-notifications-view' {
+  export { Notifications } from '@mantine/notifications';
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+
+export const RetailerContactSchema = z.object({
+  kind: z.enum(['salesExecutive', 'accounts']),
+  name: text(),
+  phone: text().nullable(),
+  email: text().nullable(),
+});
+
+/**
+ * On the cart (`orderingBlocked`): why Place order will be refused, and whom to call; null when it
+ * will not. 'blocked' covers any retailer not Active (only staff acting for one can see its cart).
+ */
+export const OrderingBlockedSchema = z.object({
+  reason: z.enum(['creditHold', 'blocked']),
+  /** The sentence to show, naming the contact. */
+  message: text(),
+  contact: RetailerContactSchema,
+});
+export type OrderingBlocked = z.infer<typeof OrderingBlockedSchema>;
