@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogueSearch, type CatalogueQuery } from '@frameport/domain';
 import { fail, IN_FILTER_KEYS, MAX_PAGE_SIZE, type Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { queryRows } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import {
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
+import { catalogueSearchSql, correctionsSql, toCorrections, type Corrections } from './search.ts';
 import { SORT_TYPES } from './service.ts';
 
 /**
@@ -858,5 +860,123 @@ describe('the gender filter with several ids', () => {
     const ids = value.map((p) => p.productId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(both.map((b) => b.productId)));
+  });
+});
+
+describe('relevance walks (decision 017): the same pages as ranking every match', () => {
+  const pricing = { retailerId: null, now: new Date('2026-11-01') };
+  const PAGES = [
+    [1, 5],
+    [2, 5],
+    [3, 7],
+    [1, 40],
+    [30, 14],
+  ] as const;
+
+  function parsed(search: string): CatalogueQuery {
+    const result = parseCatalogueSearch(search);
+    if (!result.ok) throw new Error(result.message);
+    return result.query;
+  }
+
+  async function corrections(query: CatalogueQuery): Promise<Corrections> {
+    const lookup = correctionsSql(query);
+    return lookup ? toCorrections(await queryRows<{ word: string; term: string; sim: number }>(t.db, lookup)) : {};
+  }
+
+  /** The page's ids and the count the statement answers. */
+  async function pageOf(statement: SQL) {
+    const rows = await queryRows<{ id: number | null; total: number }>(t.db, statement);
+    return { ids: rows.filter((row) => row.id !== null).map((row) => row.id), total: Number(rows[0]?.total) };
+  }
+
+  /** How many styles each walk read into the page's candidates (EXPLAIN ANALYZE of the statement). */
+  async function walks(statement: SQL) {
+    const rows = await queryRows<Record<string, string>>(t.db, sql`explain (analyze, costs off, timing off) ${statement}`);
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    const of = (cte: string) => Number(new RegExp(`CTE ${cte}\\n\\s*->\\s*Limit \\(actual rows=(\\d+)`).exec(plan)?.[1] ?? 0);
+    return { full: of('full_rows'), floor: of('floor_rows') };
+  }
+
+  // Tie on the release date and a style without one: the walks read release date desc nulls last, then id.
+  let restore: { id: number; releaseDate: string | null }[] = [];
+  beforeAll(async () => {
+    const urban = await idOf(brands, 'Urban Optix');
+    const picked = await t.db
+      .select({ id: products.id, releaseDate: products.releaseDate })
+      .from(products)
+      .where(and(eq(products.brandId, urban), eq(products.isActive, true)))
+      .orderBy(products.id)
+      .limit(3);
+    restore = picked;
+    await t.db.update(products).set({ releaseDate: null }).where(eq(products.id, picked[0]!.id));
+    await t.db
+      .update(products)
+      .set({ releaseDate: '2026-10-30' })
+      .where(inArray(products.id, [picked[1]!.id, picked[2]!.id]));
+  });
+
+  afterAll(async () => {
+    for (const { id, releaseDate } of restore) await t.db.update(products).set({ releaseDate }).where(eq(products.id, id));
+  });
+
+  it.each([
+    'urbanoptix',
+    'aviator',
+    'black',
+    'frame',
+    'viator',
+    'ptix',
+    'uoav',
+    'red',
+    'urbanoptix black',
+    'black urbanoptix round',
+    'optix aviator',
+    'urban optix',
+  ])('literal: %s', async (text) => {
+    const query = parsed(`searchText=${encodeURIComponent(text)}`);
+    for (const [pageNumber, pageSize] of PAGES) {
+      const page = { pageNumber, pageSize };
+      const walked = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { walkFrom: 0 }));
+      const ranked = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { rankEveryMatch: true }));
+      expect(walked, `${text} page ${pageNumber} of ${pageSize}`).toEqual(ranked);
+    }
+  });
+
+  it.each(['aviatr', 'blak', 'black aviatr', 'aviatr urbnoptix', 'tortose'])('corrected: %s', async (text) => {
+    const query = parsed(`searchText=${encodeURIComponent(text)}`);
+    const fixes = await corrections(query);
+    expect(Object.keys(fixes).length).toBeGreaterThan(0);
+    for (const [pageNumber, pageSize] of PAGES) {
+      const page = { pageNumber, pageSize };
+      const walked = await pageOf(catalogueSearchSql(query, page, pricing, 'corrected', { walkFrom: 0, corrections: fixes }));
+      // The retry as it was: the corrections read inside the statement, every match ranked.
+      const ranked = await pageOf(catalogueSearchSql(query, page, pricing, 'corrected'));
+      expect(walked, `${text} page ${pageNumber} of ${pageSize}`).toEqual(ranked);
+      expect(await pageOf(catalogueSearchSql(query, page, pricing, 'corrected', { corrections: fixes }))).toEqual(ranked);
+    }
+  });
+
+  it('each walk is taken where it should be: full for aviator, the floor for urbanoptix and the typo aviatr', async () => {
+    const page = { pageNumber: 1, pageSize: 5 };
+    const aviator = parsed('searchText=aviator');
+    expect(await walks(catalogueSearchSql(aviator, page, pricing, 'literal', { walkFrom: 0 }))).toEqual({ full: 5, floor: 0 });
+    const urban = parsed('searchText=urbanoptix');
+    expect(await walks(catalogueSearchSql(urban, page, pricing, 'literal', { walkFrom: 0 }))).toEqual({ full: 0, floor: 5 });
+    const typo = parsed('searchText=aviatr');
+    const fixes = await corrections(typo);
+    expect(fixes.aviatr?.map((fix) => fix.term)).toContain('aviator');
+    expect(await walks(catalogueSearchSql(typo, page, pricing, 'corrected', { walkFrom: 0, corrections: fixes }))).toEqual({
+      full: 0,
+      floor: 5,
+    });
+  });
+
+  it('getAll retries a typo with the corrections as constants: the same answer as the literal word', async () => {
+    const typo = await searchAll('searchText=aviatr');
+    const word = await searchAll('searchText=aviator');
+    expect(typo.count).toBe(word.count);
+    expect(typo.value.map((p) => p.productId)).toEqual(word.value.map((p) => p.productId));
+    expect(await searchPage('searchText=zzqqxx%20aviatrqq')).toEqual({ value: [], count: 0 });
   });
 });

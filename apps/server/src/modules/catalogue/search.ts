@@ -85,6 +85,23 @@ function literalMatches(token: TextToken, alias: string): SQL {
  */
 export type TextMode = 'literal' | 'corrected';
 
+/** A vocabulary word a mistyped word is corrected to, and its pg_trgm word similarity (float8 of the float4). */
+export type Correction = { term: string; sim: number };
+/**
+ * The corrections of each mistyped word (`TextToken.text` → best first), read beforehand by
+ * `correctionsSql`: the corrected statement then holds them as constants, so its conditions are
+ * plain trigram LIKEs the planner can combine (BitmapOr) and its scores take a few known values.
+ */
+export type Corrections = Record<string, Correction[]>;
+
+/**
+ * The score levels of one word for the relevance walks (see `catalogueSearchSql`): `top` holds the
+ * styles where it scores its best (1, at a word start); `floor` the lowest score a matching style
+ * can get, the condition of scoring exactly that (`at`) and of scoring more (`above`, which the
+ * trigram indexes find). Null floor: the word has no floor worth walking.
+ */
+type WordLevels = { top: SQL; floor: { at: SQL; above: SQL } | null };
+
 type TextPlan = {
   ctes: SQL[];
   conditions: SQL[];
@@ -96,21 +113,45 @@ type TextPlan = {
   bonus: SQL;
   /** A superset of the rows with a bonus that the indexes find (model-number prefix, phrase). */
   bonusCandidates: SQL;
+  /** Per word, for the relevance walks; null when the corrections are read in the statement (no constant levels). */
+  levels: WordLevels[] | null;
 };
 
 /**
  * The closest vocabulary words to a word that is not part of any vocabulary word (a typo); none for
  * a real word or a piece of one ('avia'), so those are never widened.
  */
-function correctionCte(token: TextToken, name: SQL): SQL {
-  return sql`${name} as (
-      select st.term, word_similarity(${token.text}, st.term)::float8 as sim
+function correctionSelect(token: TextToken): SQL {
+  return sql`select st.term, word_similarity(${token.text}, st.term)::float8 as sim
       from search_terms st
       where ${token.text} <% st.term
         and not exists (select 1 from search_terms known where strpos(known.term, ${token.text}) > 0)
       order by sim desc, st.term
-      limit 5
-    )`;
+      limit 5`;
+}
+
+function correctionCte(token: TextToken, name: SQL): SQL {
+  return sql`${name} as (${correctionSelect(token)})`;
+}
+
+/**
+ * The corrections of every mistyped word of the query in one statement: rows (word, term, sim),
+ * best first per word. Null when no word can be corrected.
+ */
+export function correctionsSql(query: CatalogueQuery): SQL | null {
+  const fuzzy = analyseText(query.searchText)?.tokens.filter((token) => token.fuzzy) ?? [];
+  if (fuzzy.length === 0) return null;
+  return sql.join(
+    fuzzy.map((token) => sql`(select ${token.text}::text as word, c.term, c.sim from (${correctionSelect(token)}) c)`),
+    sql` union all `,
+  );
+}
+
+/** The rows of `correctionsSql` as `Corrections`, best first per word (as the statement orders them). */
+export function toCorrections(rows: { word: string; term: string; sim: number | string }[]): Corrections {
+  const out: Corrections = {};
+  for (const row of rows) (out[row.word] ??= []).push({ term: row.term, sim: Number(row.sim) });
+  return out;
 }
 
 /** The text starts a word of search_text (no per-row string building: both patterns are constants). */
@@ -118,20 +159,43 @@ function atWordStart(text: string): SQL {
   return sql`(starts_with(s.search_text, ${text}) or strpos(s.search_text, ${` ${text}`}) > 0)`;
 }
 
-function textPlan(text: SearchText, mode: TextMode): TextPlan {
+function textPlan(text: SearchText, mode: TextMode, corrections: Corrections | undefined): TextPlan {
   const ctes: SQL[] = [];
   const conditions: SQL[] = [];
   const scores: SQL[] = [];
+  let levels: WordLevels[] | null = [];
   text.tokens.forEach((token, index) => {
     const literal = literalMatches(token, 's');
     // word start 1, inside a word 0.8, across spaces or hyphens 0.7, a corrected word up to 0.9 × its similarity
     let otherwise = sql`0::float8`;
-    if (mode === 'corrected' && token.fuzzy) {
+    // A word of 4+ letters and digits matches inside the compact text: at least 0.7, more when search_text holds it.
+    let floor: WordLevels['floor'] =
+      token.compact.length >= 4
+        ? { at: sql`strpos(s.search_text, ${token.text}) = 0`, above: sql`s.search_text like ${containsPattern(token.text)}` }
+        : null;
+    if (mode === 'corrected' && token.fuzzy && corrections) {
+      // The same words and scores as the correction CTE below, as constants (best first).
+      const fixes = corrections[token.text] ?? [];
+      const contains = (fix: Correction) => sql`s.search_compact like ${`%${fix.term}%`}`;
+      conditions.push(sql`(${sql.join([literal, ...fixes.map(contains)], sql` or `)})`);
+      if (fixes.length > 0) {
+        otherwise = sql`(case ${sql.join(
+          fixes.map((fix) => sql`when strpos(s.search_compact, ${fix.term}) > 0 then ${fix.sim}::float8 * 0.9`),
+          sql` `,
+        )} else 0::float8 end)`;
+        // The floor: only the least similar corrections held; above it, the literal word or a closer correction.
+        const least = fixes[fixes.length - 1]!.sim;
+        const closer = fixes.filter((fix) => fix.sim > least).map(contains);
+        const above = sql`(${sql.join([literal, ...closer], sql` or `)})`;
+        floor = { at: sql`not ${above}`, above };
+      }
+    } else if (mode === 'corrected' && token.fuzzy) {
       const fix = sql.raw(`fix${index}`);
       ctes.push(correctionCte(token, fix));
       // The corrections are whole words (letters only), so the compact text holds them too.
       conditions.push(sql`(${literal} or s.search_compact like any (array(select '%' || f.term || '%' from ${fix} f)))`);
       otherwise = sql`coalesce((select max(f.sim) from ${fix} f where strpos(s.search_compact, f.term) > 0), 0) * 0.9`;
+      levels = null;
     } else {
       conditions.push(literal);
     }
@@ -139,6 +203,7 @@ function textPlan(text: SearchText, mode: TextMode): TextPlan {
       token.compact.length >= 3 ? sql` when strpos(s.search_compact, ${token.compact}) > 0 then 0.7::float8` : sql``;
     scores.push(sql`(case when ${atWordStart(token.text)} then 1::float8
       when strpos(s.search_text, ${token.text}) > 0 then 0.8::float8${compact} else ${otherwise} end)`);
+    levels?.push({ top: atWordStart(token.text), floor });
   });
   // The exact model number first, then a model-number prefix, then the whole phrase as typed.
   const bonuses: SQL[] = [];
@@ -162,6 +227,7 @@ function textPlan(text: SearchText, mode: TextMode): TextPlan {
     fullBase: text.tokens.length,
     bonus: bonuses.length === 0 ? sql`0` : sql.join(bonuses, sql` + `),
     bonusCandidates: candidates.length === 0 ? sql`false` : sql`(${sql.join(candidates, sql` or `)})`,
+    levels,
   };
 }
 
@@ -234,7 +300,7 @@ type QueryPlan = {
   availability: SQL | null;
   keys: SortKey[];
   /** Relevance ranking of free text with every word scored apart (see `catalogueSearchSql`), or null. */
-  ranking: { base: SQL; fullBase: number; bonus: SQL; bonusCandidates: SQL } | null;
+  ranking: { base: SQL; fullBase: number; bonus: SQL; bonusCandidates: SQL; levels: WordLevels[] } | null;
 };
 
 /**
@@ -242,7 +308,7 @@ type QueryPlan = {
  * (one row per active style, kept by triggers: migration 0017), so no filter reads `products` or
  * joins the genders and colours.
  */
-export function planQuery(query: CatalogueQuery, mode: TextMode): QueryPlan {
+export function planQuery(query: CatalogueQuery, mode: TextMode, corrections?: Corrections): QueryPlan {
   const { filters } = query;
   const groups: Partial<Record<InFilterKey, SQL>> = {};
   for (const key of IN_FILTER_KEYS) {
@@ -264,13 +330,14 @@ export function planQuery(query: CatalogueQuery, mode: TextMode): QueryPlan {
   const text = analyseText(query.searchText);
   let ranking: QueryPlan['ranking'] = null;
   if (text) {
-    const plan = textPlan(text, mode);
+    const plan = textPlan(text, mode, corrections);
     ctes.push(...plan.ctes);
     rest.push(...plan.conditions);
     scores.push(sql`${plan.base} + ${plan.bonus}`);
-    // Corrected words never reach a full score, and a model number scores apart: rank every match there.
-    if (!model && mode === 'literal' && query.sortBy === 'relevance' && query.orderBy === 'Desc') {
-      ranking = { base: plan.base, fullBase: plan.fullBase, bonus: plan.bonus, bonusCandidates: plan.bonusCandidates };
+    // A model number scores apart, and corrections read in the statement have no known levels: rank every match there.
+    if (!model && plan.levels && query.sortBy === 'relevance' && query.orderBy === 'Desc') {
+      const { base, fullBase, bonus, bonusCandidates, levels } = plan;
+      ranking = { base, fullBase, bonus, bonusCandidates, levels };
     }
   }
   const availability = query.isAvailable ? sql`s.in_stock` : null;
@@ -326,6 +393,8 @@ export const COUNT_LIMIT = 10_000;
 const WALK_MIN_MATCHES = 1_000;
 /** The walk reads at most this many styles; a search whose full-score styles are rarer ranks every match. */
 const WALK_MAX_ROWS = 5_000;
+/** The floor walk ranks at most this many styles scoring above the floor (found by index); more: rank every match. */
+const WALK_HIGH_MAX = 1_000;
 
 function withClause(ctes: SQL[]): SQL {
   return ctes.length === 0 ? sql`` : sql`${sql.join(ctes, sql`, `)}, `;
@@ -457,21 +526,29 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
  *
  * Relevance (free text, newest first among equals) without reading every match: a style scores per
  * word (1 at a word start, less inside a word) plus a bonus (model number, phrase). The styles with
- * a bonus are few and found by index (`bonus_rows`); every other style scores at most one per word.
- * So when at least `offset + limit` styles without a bonus score exactly one per word, the newest of
- * them (`full_rows`, read in release-date order and stopping there) and the bonus rows hold the
- * whole page, in the same order as ranking every match; otherwise (not enough of them among the
- * newest WALK_MAX_ROWS styles, or fewer than WALK_MIN_MATCHES matches) every match is ranked.
- * `rankEveryMatch` always ranks every match (tests compare the two; the bench measures both).
+ * a bonus are few and found by index (`bonus_rows`). Every other style is read from one score tier
+ * walked newest first (release-date order, stopping at `offset + limit` styles of the tier), plus
+ * every style that could score above that tier, found by index and ranked:
+ * - `full_rows`: every word at a word start, the best score a style without a bonus can have;
+ * - `floor_rows` when there are not enough of those: every word of 4+ letters and digits at its
+ *   lowest score (0.7 inside the compact text only, or a corrected word through its least similar
+ *   correction), every other word at a word start; `high_rows` holds every style where one of those
+ *   words scores more (the trigram indexes find them), at most WALK_HIGH_MAX of them.
+ * A style outside these sets scores below the walked tier, or the same and is older, so the page is
+ * the same, in the same order, as ranking every match. When neither walk finds enough styles among
+ * the newest WALK_MAX_ROWS (or the search has fewer than WALK_MIN_MATCHES matches) every match is
+ * ranked. `rankEveryMatch` always ranks every match (tests compare the two; the bench measures
+ * both); `walkFrom` lowers WALK_MIN_MATCHES so tests run the walks on a small catalogue.
+ * `corrections`: the mistyped words' corrections as constants (mode 'corrected'; see `Corrections`).
  */
 export function catalogueSearchSql(
   query: CatalogueQuery,
   page: { pageNumber: number; pageSize: number },
   pricing: PricingContext,
   mode: TextMode = 'literal',
-  options: { rankEveryMatch?: boolean } = {},
+  options: { rankEveryMatch?: boolean; walkFrom?: number; corrections?: Corrections } = {},
 ): SQL {
-  const plan = planQuery(query, mode);
+  const plan = planQuery(query, mode, options.corrections);
   if (options.rankEveryMatch) plan.ranking = null;
   const direction = query.orderBy === 'Asc' ? sql.raw('asc') : sql.raw('desc');
   const keyColumns = plan.keys.map((key, index) => sql`, ${key.expr} as ${sql.raw(`k${index}`)}`);
@@ -494,29 +571,69 @@ export function catalogueSearchSql(
     plan.keys.map((_key, index) => sql.raw(`, r.k${index}`)),
     sql``,
   );
-  const matchedCte = sql`matched as (select count(*) as total from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1}) c)`;
+  const countOf = (selected: SQL, extra: SQL) =>
+    sql`matched as (select count(*) as total${extra} from (select ${selected} from ${from} where ${where} limit ${COUNT_LIMIT + 1}) c)`;
+  let matchedCte = countOf(sql`1`, sql``);
   let pageCte: SQL;
   if (plan.ranking) {
-    const { base, fullBase, bonus, bonusCandidates } = plan.ranking;
+    const { base, fullBase, bonus, bonusCandidates, levels } = plan.ranking;
     const enough = offset + page.pageSize;
+    const walkFrom = options.walkFrom ?? WALK_MIN_MATCHES;
     const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
-    ctes.push(
-      matchedCte,
-      sql`bonus_rows as (select ${columns} from ${from} where ${where} and ${bonusCandidates} and ${bonus} > 0)`,
-      // Only for a common search (the walk then stops early). The inner select, fenced by its `limit`
-      // (no condition is pushed into it), reads catalogue_search_release_date_nulls_last_idx in order,
-      // at most WALK_MAX_ROWS styles, and the outer `limit` stops it after `enough` full-score styles.
-      sql`full_rows as materialized (select ${columns}
-        from (select * from catalogue_search s order by s.release_date desc nulls last, s.id desc limit ${WALK_MAX_ROWS}) s
-        where (select total from matched) >= ${WALK_MIN_MATCHES} and ${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0
-        limit ${enough})`,
-      sql`enough as (select count(*) >= ${enough} as yes from full_rows)`,
-    );
+    // The newest styles, fenced by the `limit` (no condition is pushed into it), so the planner reads
+    // catalogue_search_release_date_nulls_last_idx in order; the outer `limit` stops the walk.
+    const newest = sql`(select * from catalogue_search s order by s.release_date desc nulls last, s.id desc limit ${WALK_MAX_ROWS}) s`;
+    const floored = levels.flatMap((level) => (level.floor ? [level.floor] : []));
+    const common = sql`(select total from matched) >= ${walkFrom}`;
+    const fullRows = (gate: SQL) =>
+      sql`full_rows as materialized (select ${columns} from ${newest}
+        where ${gate} and ${where} and not (${base} < ${fullBase}::float8) and ${bonus} = 0
+        limit ${enough})`;
+    ctes.push(sql`bonus_rows as (select ${columns} from ${from} where ${where} and ${bonusCandidates} and ${bonus} > 0)`);
+    let way: SQL;
+    let walked: SQL;
+    if (floored.length === 0) {
+      // Only for a common search (the walk then stops early).
+      ctes.push(fullRows(common));
+      way = sql`case when (select count(*) from full_rows) >= ${enough} then 1 else 0 end`;
+      walked = sql`union all select * from full_rows where (select n from way) = 1`;
+    } else {
+      const tier = sql.join(
+        levels.map((level) => level.floor?.at ?? level.top),
+        sql` and `,
+      );
+      const above = sql`(${sql.join(
+        floored.map((floor) => floor.above),
+        sql` or `,
+      )})`;
+      // The count also says how many of the counted matches score above the floor (all of them up to
+      // COUNT_LIMIT): few, the floor walk goes first; many, the full walk alone (the full tier lies
+      // inside them). The CASEs run the subqueries lazily, in order: a walk that is not needed is not read.
+      matchedCte = countOf(sql`${above} as above`, sql`, count(*) filter (where c.above) as high`);
+      const floorFirst = sql`(${common} and (select high from matched) <= ${WALK_HIGH_MAX})`;
+      ctes.push(
+        sql`high_rows as materialized (select ${columns} from ${from}
+          where ${floorFirst} and ${where} and ${above} and ${bonus} = 0
+          limit ${WALK_HIGH_MAX + 1})`,
+        sql`floor_rows as materialized (select ${columns} from ${newest}
+          where (case when ${floorFirst} then (select count(*) from high_rows) <= ${WALK_HIGH_MAX} else false end)
+            and ${where} and ${tier} and ${bonus} = 0
+          limit ${enough})`,
+        fullRows(sql`(case when (select count(*) from floor_rows) >= ${enough} then false else ${common} end)`),
+      );
+      way = sql`case when (select count(*) from floor_rows) >= ${enough} then 2
+        when (select count(*) from full_rows) >= ${enough} then 1 else 0 end`;
+      walked = sql`union all select * from full_rows where (select n from way) = 1
+        union all select * from high_rows where (select n from way) = 2
+        union all select * from floor_rows where (select n from way) = 2`;
+    }
+    ctes.splice(plan.ctes.length, 0, matchedCte);
+    ctes.push(sql`way as (select ${way} as n)`);
     pageCte = sql`page as (
       select r.id${keyNames} from (
-        select * from bonus_rows where (select yes from enough)
-        union all select * from full_rows where (select yes from enough)
-        union all select ${columns} from ${from} where ${where} and not (select yes from enough)
+        select * from bonus_rows where (select n from way) > 0
+        ${walked}
+        union all select ${columns} from ${from} where ${where} and (select n from way) = 0
       ) r
       order by ${byColumns('r.')}
       limit ${page.pageSize} offset ${offset}

@@ -47,6 +47,7 @@ import { createFacetIndex } from './facets-index.ts';
 import {
   buyAgainSql,
   catalogueSearchSql,
+  correctionsSql,
   COUNT_LIMIT,
   hasCorrectableWords,
   productByIdSql,
@@ -54,6 +55,8 @@ import {
   type PricingContext,
   type ProductRow,
   type TextMode,
+  toCorrections,
+  type Corrections,
 } from './search.ts';
 import { toInventory, toProduct } from './to-contract.ts';
 
@@ -79,6 +82,8 @@ export type CatalogueServiceDeps = {
   lensLoginUrl?: string | undefined;
 };
 
+
+type CorrectionRow = { word: string; term: string; sim: number };
 
 /** Enough for the popular searches of a few thousand retailers; a page is a few tens of KB. */
 const CACHE_MAX_ENTRIES = 500;
@@ -172,7 +177,13 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     const pricing = pricingContext(retailerId);
     let { rows, total } = await searchPage(query, page, pricing, 'literal');
     if (total === 0 && hasCorrectableWords(query)) {
-      ({ rows, total } = await searchPage(query, page, pricing, 'corrected'));
+      // The corrections first (a few hundred vocabulary words), then the statement with them as constants;
+      // without any correction the retry would match exactly what the literal try matched: nothing.
+      const lookup = correctionsSql(query);
+      const corrections = lookup ? toCorrections(await queryRows<CorrectionRow>(db, lookup)) : {};
+      if (Object.keys(corrections).length > 0) {
+        ({ rows, total } = await searchPage(query, page, pricing, 'corrected', corrections));
+      }
     }
     // The statement stops counting past COUNT_LIMIT matches (decision 017).
     const countIsLowerBound = total > COUNT_LIMIT;
@@ -188,8 +199,9 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     page: { pageNumber: number; pageSize: number },
     pricing: PricingContext,
     mode: TextMode,
+    corrections?: Corrections,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode));
+    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode, { corrections }));
     return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
   }
 
