@@ -265,7 +265,8 @@ export const catalogueSearch = pgTable(
   },
   (t) => [
     // catalogue_search_release_date_idx (newest first, INCLUDE every filter column) is in migration 0017:
-    // drizzle-kit cannot write INCLUDE.
+    // drizzle-kit cannot write INCLUDE. Migration 0020 rebuilds the price and the five filter-id indexes
+    // below under the same names with every other filter column INCLUDEd (index-only counts).
     // Relevance ranks equal scores newest first with undated styles last (decision 017).
     index('catalogue_search_release_date_nulls_last_idx').on(t.releaseDate.desc().nullsLast(), t.id.desc()),
     index('catalogue_search_net_price_idx').on(t.netPricePaise, t.id),
