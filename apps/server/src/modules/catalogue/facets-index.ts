@@ -16,7 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { emptyCatalogueQuery, rupeesToPaise, type CatalogueQuery } from '@frameport/domain';
 import { IN_FILTER_KEYS, type InFilterKey } from '@frameport/domain/contract';
 import { queryRows, type Db } from '../../db/client.ts';
-import { planQuery, type TextMode } from './search.ts';
+import { analyseText, planQuery, type TextMode } from './search.ts';
 
 /** Per IN group and option id, how many styles the search finds with that option chosen. */
 export type FacetCounts = {
@@ -26,9 +26,9 @@ export type FacetCounts = {
   available: number;
 };
 
-/** [id, brand, type, shape, material, size, genders, colours, in stock, list price in paise]; id alone: gone. */
+/** [id, brand, type, shape, material, size, genders, colours, in stock, list price in paise, search_compact]; id alone: gone. */
 type StyleRow =
-  | [number, number, number, number | null, number | null, number | null, number[], number[], boolean, number]
+  | [number, number, number, number | null, number | null, number | null, number[], number[], boolean, number, string]
   | [number];
 
 /** A process that has not refreshed for this long reloads (the log keeps a day: PRUNE_AFTER). */
@@ -73,6 +73,8 @@ class StyleBitsets {
   present = new Uint32Array(0);
   inStock = new Uint32Array(0);
   price = new Float64Array(0);
+  /** `search_compact` by position: words of 4+ letters and digits are matched here (see textMatch). */
+  compact: string[] = [];
   options = Object.fromEntries(IN_FILTER_KEYS.map((key) => [key, new Map<number, Uint32Array>()])) as Record<
     InFilterKey,
     Map<number, Uint32Array>
@@ -137,6 +139,7 @@ class StyleBitsets {
       if (position === undefined) return;
       this.clear(position);
       this.positionOf[id] = 0;
+      this.compact[position] = '';
       this.free.push(position);
       return;
     }
@@ -153,7 +156,7 @@ class StyleBitsets {
     } else {
       this.clear(position);
     }
-    const [, brand, type, shape, material, size, genders, colours, inStock, price] = row;
+    const [, brand, type, shape, material, size, genders, colours, inStock, price, compact] = row;
     const word = position >>> 5;
     const bit = 1 << (position & 31);
     const single = [brand, type, shape, material, size];
@@ -166,6 +169,7 @@ class StyleBitsets {
     this.present[word]! |= bit;
     if (inStock) this.inStock[word]! |= bit;
     this.price[position] = price;
+    this.compact[position] = compact;
   }
 
   /** Bytes held by the typed arrays (the option maps' own overhead is a few hundred entries). */
@@ -183,6 +187,17 @@ class StyleBitsets {
     for (const id of ids) {
       const position = this.position(id);
       if (position !== undefined) bits[position >>> 5]! |= 1 << (position & 31);
+    }
+    return bits;
+  }
+
+  /** The positions whose `search_compact` contains every word: `search_compact like '%word%'` for each. */
+  positionsContaining(words: string[]): Uint32Array {
+    const bits = new Uint32Array(this.capacity >>> 5);
+    for (let position = 0; position < this.size; position++) {
+      if ((this.present[position >>> 5]! & (1 << (position & 31))) === 0) continue;
+      const compact = this.compact[position]!;
+      if (words.every((word) => compact.includes(word))) bits[position >>> 5]! |= 1 << (position & 31);
     }
     return bits;
   }
@@ -247,17 +262,29 @@ type SyncRow = {
   text_ids: number[] | null;
 };
 
-/** Free text and model number of a query, as getAll matches them, as SQL conditions on `catalogue_search s`. */
-function textConditions(query: CatalogueQuery, mode: TextMode): { ctes: SQL[]; where: SQL } | null {
+/**
+ * How the search's free text and model number are matched: `words` when every word is matched as
+ * getAll's literal search matches a word of 4+ letters and digits (`search_compact like '%word%'`,
+ * search.ts literalMatches), done over the compact texts held here; otherwise (short words, the
+ * corrected retry, a model number) getAll's own SQL conditions on `catalogue_search s`.
+ */
+type TextMatch = { key: string; words: string[] | null; sql: { ctes: SQL[]; where: SQL } | null };
+
+function textMatch(query: CatalogueQuery, mode: TextMode): TextMatch | null {
   if (query.searchText.trim() === '' && query.modelName.trim() === '') return null;
+  const key = JSON.stringify([mode, query.searchText, query.modelName]);
+  const text = analyseText(query.searchText);
+  if (mode === 'literal' && query.modelName.trim() === '' && text && text.tokens.every((token) => token.compact.length >= 4)) {
+    return { key, words: text.tokens.map((token) => token.compact), sql: null };
+  }
   const textOnly = { ...emptyCatalogueQuery(), searchText: query.searchText, modelName: query.modelName };
   const plan = planQuery(textOnly, mode);
   if (plan.rest.length === 0) return null;
-  return { ctes: plan.ctes, where: sql.join(plan.rest, sql` and `) };
+  return { key, words: null, sql: { ctes: plan.ctes, where: sql.join(plan.rest, sql` and `) } };
 }
 
 const STYLE_COLUMNS = sql`s.brand_id, s.product_type_id, s.frame_shape_id, s.material_id, s.size_id, s.gender_ids,
-  s.colour_ids, s.in_stock, s.net_price_paise::float8`;
+  s.colour_ids, s.in_stock, s.net_price_paise::float8, s.search_compact`;
 
 export function createFacetIndex(db: Db) {
   let bitsets: StyleBitsets | null = null;
@@ -298,10 +325,10 @@ export function createFacetIndex(db: Db) {
   }
 
   /** Brings the bitsets up to date; the positions matching the text, when there is one. */
-  async function sync(text: { key: string; ctes: SQL[]; where: SQL } | null): Promise<Uint32Array | null> {
+  async function sync(text: TextMatch | null): Promise<Uint32Array | null> {
     const reload = bitsets === null || snapshot === null || Date.now() - syncedAt > RELOAD_AFTER_MS;
-    const known = text ? textMatches.get(text.key) : undefined;
-    const [row] = await queryRows<SyncRow>(db, syncSql(reload, text, known !== undefined));
+    const known = text ? textMatches.has(text.key) : false;
+    const [row] = await queryRows<SyncRow>(db, syncSql(reload, text?.sql ?? null, known));
     if (!row) throw new Error('facets: the refresh statement returned no row');
     const styles: StyleRow[] = (typeof row.styles === 'string' ? JSON.parse(row.styles) : row.styles) ?? [];
     if (row.reload) {
@@ -320,7 +347,9 @@ export function createFacetIndex(db: Db) {
       await queryRows(db, sql`delete from catalogue_search_changes where at < now() - interval '1 day'`);
     }
     if (!text) return null;
-    const matches = row.text_ids ? bitsets!.positionsOf(row.text_ids) : known;
+    const matches = row.text_ids
+      ? bitsets!.positionsOf(row.text_ids)
+      : (textMatches.get(text.key) ?? (text.words ? bitsets!.positionsContaining(text.words) : null));
     if (!matches) throw new Error('facets: the refresh statement did not match the text');
     textMatches.delete(text.key);
     textMatches.set(text.key, matches);
@@ -333,8 +362,7 @@ export function createFacetIndex(db: Db) {
    * other condition from the bitsets.
    */
   async function count(query: CatalogueQuery, mode: TextMode = 'literal'): Promise<FacetCounts> {
-    const conditions = textConditions(query, mode);
-    const text = conditions && { ...conditions, key: JSON.stringify([mode, query.searchText, query.modelName]) };
+    const text = textMatch(query, mode);
     const run = queue.then(async () => {
       const matches = await sync(text);
       return bitsets!.count(query, matches);
@@ -346,7 +374,9 @@ export function createFacetIndex(db: Db) {
   return {
     count,
     /** The statement the next `count` runs when nothing changed and the text is new (for EXPLAIN in the benchmark). */
-    refreshStatement: (query: CatalogueQuery, mode: TextMode = 'literal') => syncSql(false, textConditions(query, mode)),
+    refreshStatement: (query: CatalogueQuery, mode: TextMode = 'literal') => syncSql(false, textMatch(query, mode)?.sql ?? null),
+    /** Drops the kept text matches, so the next call matches its text again (for the benchmark). */
+    forgetTexts: () => textMatches.clear(),
     /** Styles held and bytes of the typed arrays (for the benchmark). */
     stats: () => ({ styles: bitsets ? bitsets.size : 0, bytes: bitsets ? bitsets.bytes() : 0 }),
   };

@@ -191,6 +191,8 @@ describe('getFacets from the bitsets of two replicas, right after every write', 
     'brandId=1,2&frameShapeId=1,2,3&sizeId=1&productTypeId=1',
     'searchText=black&isAvailable=true&genderIdList=2',
     'modelName=t-&netPrice_To=2000',
+    'searchText=red men&frameMaterialId=1,2',
+    'searchText=urban optix&isAvailable=true',
   ];
 
   /** Both replicas, several searches at once, each equal to SQL. */
