@@ -27,7 +27,7 @@ async function nextTransactionId(): Promise<string> {
 }
 
 describe('warming up before the first request', () => {
-  it('puts the first catalogue page in the read cache and reads the cart, writing nothing', async () => {
+  it('puts the first catalogue page in the read cache, loads the facet bitsets and reads the cart, writing nothing', async () => {
     const retailer = await createRetailer(t.db);
     await createProduct(t.db, { stocks: [5, 5] });
     const catalogue = createCatalogueService({ db: t.db, clock: systemClock, cache: true });
@@ -35,10 +35,14 @@ describe('warming up before the first request', () => {
     const account = createAccountService({ db: t.db, clock: systemClock });
     const before = await nextTransactionId();
 
-    await warmCatalogueAndCart({ db: t.db, catalogue, cart, authenticate: account.authenticate });
+    const facetsAsked: unknown[] = [];
+    const counted = { ...catalogue, facets: (query: Parameters<typeof catalogue.facets>[0]) => (facetsAsked.push(query), catalogue.facets(query)) };
 
-    // The default first page, one text search, the filter lists.
+    await warmCatalogueAndCart({ db: t.db, catalogue: counted, cart, authenticate: account.authenticate });
+
+    // The default first page, one text search, the filter lists; getFacets' bitsets loaded.
     expect(catalogue.cacheStats()).toMatchObject({ hits: 0, size: 3 });
+    expect(facetsAsked).toEqual([emptyCatalogueQuery()]);
     const page = await catalogue.search(emptyCatalogueQuery(), { pageNumber: 1, pageSize: 20 }, retailer.retailerId);
     expect(catalogue.cacheStats()).toMatchObject({ hits: 1 });
     expect(page.searchResults.value).toHaveLength(1);

@@ -33,7 +33,7 @@ export async function warmCatalogueAndCart({
   authenticate,
 }: {
   db: Db;
-  catalogue: Pick<CatalogueService, 'search' | 'filters'>;
+  catalogue: Pick<CatalogueService, 'search' | 'filters' | 'facets'>;
   cart: Pick<CartService, 'view'>;
   authenticate: (token: string) => Promise<unknown>;
 }): Promise<void> {
@@ -43,6 +43,8 @@ export async function warmCatalogueAndCart({
   await catalogue.search(emptyCatalogueQuery(), firstPage, retailer?.id ?? null);
   await catalogue.search({ ...emptyCatalogueQuery(), searchText: 'black' }, firstPage, retailer?.id ?? null);
   await catalogue.filters();
+  // getFacets' bitsets: the first call reads the whole search table (seconds at 100,000 styles).
+  await catalogue.facets(emptyCatalogueQuery());
   if (retailer) {
     // A read of the cart (nothing is written): its statements and tables.
     const identity: Identity = { userId: 0, sessionId: 0, email: retailer.email, name: 'warm-up', role: 'retailer', retailerId: retailer.id };
