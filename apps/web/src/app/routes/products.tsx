@@ -15,7 +15,7 @@ import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmp
 import { useQuery } from '@tanstack/react-query';
 import { buildCatalogueSearch } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
@@ -55,8 +55,9 @@ const MobileFilterModal = lazy(async () => ({
 const MobileSortModal = lazy(async () => ({
   default: (await import('../../features/catalogue/components/mobile-sort-modal.tsx')).MobileSortModal,
 }));
+// Memoised as the card grid is: a page whose products have not changed costs nothing to re-render.
 const QuickOrderList = lazy(async () => ({
-  default: (await import('../../features/catalogue/components/quick-order-list.tsx')).QuickOrderList,
+  default: memo((await import('../../features/catalogue/components/quick-order-list.tsx')).QuickOrderList),
 }));
 
 /** True from the first time `opened` is: a lazy modal is rendered from then on (its closing transition plays). */
@@ -90,6 +91,12 @@ export function ProductsRoute() {
     ...catalogueQueries.search({ search, pageNumber: page, pageSize, email: acting.email }),
     enabled: state.ok,
   });
+  // An answer arrives through the query cache's store, which React renders at once: a page of new
+  // cards rendered in the frame of the tap that asked for it made that tap slow to paint. Deferred,
+  // the screen first renders without it (the memoised grid skipped, still dimmed), then renders the
+  // new page in a render that yields to the next paint and the next tap (issue 16 item 13).
+  const data = useDeferredValue(results.data);
+  const busy = results.isPlaceholderData || data !== results.data;
   // The counts start with the products, not after getFilters (the panel that shows them waits for it):
   // an observer that only starts the request, never re-rendering the screen when the counts arrive.
   useQuery({ ...catalogueQueries.facets(facetSearch(query)), enabled: state.ok, notifyOnChangeProps: [] });
@@ -108,9 +115,9 @@ export function ProductsRoute() {
   const choices = sortChoices(sortTypes.data ?? [], query);
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
-  const total = results.data?.searchResults['@odata.count'];
+  const total = data?.searchResults['@odata.count'];
   // Past the server's count limit the count is a lower bound (issue 19): "10,000+ products".
-  const totalText = total === undefined ? '' : `${countFormat.format(total)}${results.data?.countIsLowerBound ? '+' : ''}`;
+  const totalText = total === undefined ? '' : `${countFormat.format(total)}${data?.countIsLowerBound ? '+' : ''}`;
   const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 
@@ -235,7 +242,7 @@ export function ProductsRoute() {
             {acting.isSalesExecutive && !acting.canOrder && <ChooseRetailerPrompt />}
 
             <ActiveFilters chips={chips} onRemove={(chip) => update(chip.remove)} clearTo="/products" />
-            <ResultsProgress pending={pending} busy={results.isPlaceholderData} />
+            <ResultsProgress pending={pending} busy={busy} />
 
             {!state.ok ? (
               <Alert color="orange" variant="light" title={messages.catalogue.unreadableFilter} icon={<IconAlertCircle size={18} aria-hidden="true" />}>
@@ -244,11 +251,11 @@ export function ProductsRoute() {
                   {messages.catalogue.clearFilters}
                 </Button>
               </Alert>
-            ) : results.isPending ? (
+            ) : data === undefined && !results.isError ? (
               view === 'list' ? <QuickOrderListSkeleton /> : <ProductGridSkeleton />
-            ) : results.isError && !results.data ? (
+            ) : data === undefined ? (
               <LoadError title={messages.catalogue.productsLoadFailed} {...retryQuery(results)} />
-            ) : results.data.searchResults.value.length === 0 ? (
+            ) : data.searchResults.value.length === 0 ? (
               total !== undefined && total > 0 && page > 1 ? (
                 <EmptyState
                   title={messages.catalogue.emptyPage}
@@ -273,10 +280,10 @@ export function ProductsRoute() {
               <>
                 {view === 'list' ? (
                   <Suspense fallback={<QuickOrderListSkeleton />}>
-                    <QuickOrderList products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                    <QuickOrderList products={data.searchResults.value} busy={busy} orderEntry={orderEntry} />
                   </Suspense>
                 ) : (
-                  <ProductGrid products={results.data.searchResults.value} busy={results.isPlaceholderData} orderEntry={orderEntry} />
+                  <ProductGrid products={data.searchResults.value} busy={busy} orderEntry={orderEntry} />
                 )}
                 {totalPages > 1 && (
                   <nav aria-label="Pages" className={classes.pagination}>

@@ -12,7 +12,7 @@ import {
   SortTypesResponseSchema,
 } from '@frameport/domain/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
@@ -146,5 +146,9 @@ function countsOf(facets: Facets, stale: boolean): FacetCounts {
  */
 export function useFacetCounts(query: CatalogueQuery, { askedByScreen = false } = {}): FacetCounts {
   const { data, isPlaceholderData } = useQuery({ ...catalogueQueries.facets(facetSearch(query)), refetchOnMount: !askedByScreen });
-  return useMemo(() => (data ? countsOf(data, isPlaceholderData) : NO_COUNTS), [data, isPlaceholderData]);
+  const counts = useMemo(() => (data ? countsOf(data, isPlaceholderData) : NO_COUNTS), [data, isPlaceholderData]);
+  // An answer arrives through the query cache's store, which React renders at once, in the frame of
+  // the tap that asked for it: deferred, the groups (memoised) re-render with the new counts in a
+  // render that yields to the next paint and to the next tap (issue 16 item 13: a tick paints at once).
+  return useDeferredValue(counts);
 }

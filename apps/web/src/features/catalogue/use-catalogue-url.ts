@@ -1,6 +1,7 @@
 import { emptyCatalogueQuery, type CatalogueQuery } from '@frameport/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
+import { afterNextPaint } from '../../lib/after-next-paint.ts';
 import { readCatalogueUrl, writeCatalogueUrl, type CatalogueUrlState } from './catalogue-url.ts';
 
 export type CatalogueUrl = {
@@ -33,6 +34,15 @@ export function useCatalogueUrl(): CatalogueUrl {
   /** The URLs written since the screen last caught up, newest last (read and written in handlers only). */
   const inFlight = useRef<string[]>([]);
   const [pending] = useState(createPendingSignal);
+  /** Writes waiting for the next paint; a screen left in between sends none of them. */
+  const waiting = useRef(new Set<() => void>());
+  useEffect(() => {
+    const writes = waiting.current;
+    return () => {
+      for (const cancel of writes) cancel();
+      writes.clear();
+    };
+  }, []);
 
   useEffect(() => {
     const writes = inFlight.current;
@@ -47,17 +57,34 @@ export function useCatalogueUrl(): CatalogueUrl {
     pending.set(false);
   }, [rendered, pending]);
 
+  // What the deferred writes build on: the URL and router as of the last render when they run.
+  const router = useRef({ params, rendered, setParams });
+  useLayoutEffect(() => {
+    router.current = { params, rendered, setParams };
+  });
+
   const write = useCallback(
     (next: (latest: URLSearchParams) => URLSearchParams, replace: boolean) => {
-      const latest = inFlight.current.at(-1);
-      const made = next(latest === undefined ? new URLSearchParams(params) : new URLSearchParams(latest));
-      const text = made.toString();
-      inFlight.current = [...inFlight.current, text];
-      if (text !== rendered) pending.set(true);
-      // Ticking a filter must not throw the page back to the top (the layout restores scroll on navigation).
-      setParams(made, { replace, preventScrollReset: true });
+      // The tap's own feedback (a tick, the results' progress bar) is painted first; the URL is
+      // worked out and written after that frame: the codec and React Router's own synchronous work
+      // (matching, scroll positions, history) kept a tick off screen on a slow phone (issue 16
+      // item 13). The writes keep their order, each building on the one before.
+      pending.set(true);
+      const cancel = afterNextPaint(() => {
+        waiting.current.delete(cancel);
+        const { params: shown, rendered: shownText, setParams: navigate } = router.current;
+        const latest = inFlight.current.at(-1);
+        const made = next(latest === undefined ? new URLSearchParams(shown) : new URLSearchParams(latest));
+        const text = made.toString();
+        // Nothing else on its way and nothing changes: there is nothing to wait for.
+        if (text === shownText && latest === undefined && waiting.current.size === 0) pending.set(false);
+        inFlight.current = [...inFlight.current, text];
+        // Ticking a filter must not throw the page back to the top (the layout restores scroll on navigation).
+        navigate(made, { replace, preventScrollReset: true });
+      });
+      waiting.current.add(cancel);
     },
-    [params, rendered, pending, setParams],
+    [pending],
   );
 
   const update = useCallback<CatalogueUrl['update']>(

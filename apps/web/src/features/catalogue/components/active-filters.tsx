@@ -18,16 +18,20 @@ type ActiveFiltersProps = {
  */
 export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) {
   const groupRef = useRef<HTMLDivElement>(null);
-  const focusAfterRemoval = useRef<number | null>(null);
+  /** The removed chip's place, and the chips as they were then: the focus moves once they have changed. */
+  const focusAfterRemoval = useRef<{ index: number; before: string } | null>(null);
+  const shownKeys = chips.map((chip) => chip.key).join('\n');
 
   useEffect(() => {
-    const index = focusAfterRemoval.current;
-    if (index === null) return;
+    const removal = focusAfterRemoval.current;
+    // The URL is written after the next paint: a render before it still shows the removed chip.
+    if (removal === null || removal.before === shownKeys) return;
+    const { index } = removal;
     focusAfterRemoval.current = null;
     const targets = groupRef.current?.querySelectorAll<HTMLElement>('button, a');
     if (!targets || targets.length === 0) return;
     (targets[Math.min(index, targets.length - 1)] ?? targets[0])?.focus();
-  }, [chips]);
+  }, [shownKeys]);
 
   if (chips.length === 0) return null;
   return (
@@ -42,7 +46,7 @@ export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) 
           rightSection={<IconX size={14} aria-hidden="true" />}
           aria-label={`Remove filter ${chip.group}: ${chip.label}`}
           onClick={() => {
-            focusAfterRemoval.current = index;
+            focusAfterRemoval.current = { index, before: shownKeys };
             onRemove(chip);
           }}
         >

@@ -2,7 +2,7 @@ import type { CatalogueQuery } from '@frameport/domain';
 import type { Filter } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Divider, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { useFacetCounts, type FacetCounts } from '../api.ts';
 import { AVAILABILITY_LABEL, setIds } from '../catalogue-url.ts';
 import { useChoiceAtOnce } from '../use-catalogue-url.ts';
@@ -56,7 +56,11 @@ type FilterGroupProps = {
   flushOnUnmount?: boolean;
 };
 
-export function FilterGroup({ filter, query, counts, onChange, immediate = false, flushOnUnmount = false }: FilterGroupProps) {
+/**
+ * Memoised: a tap re-renders the group it ticked at once (its own state) and the rest only when their
+ * props change, the counts coming in a deferred render (`useFacetCounts`).
+ */
+export const FilterGroup = memo(function FilterGroup({ filter, query, counts, onChange, immediate = false, flushOnUnmount = false }: FilterGroupProps) {
   if (filter.Key === 'netPrice') {
     const max = Math.max(0, ...filter.Data.map((option) => option.max ?? 0));
     return (
@@ -80,7 +84,7 @@ export function FilterGroup({ filter, query, counts, onChange, immediate = false
       onChange={(ids) => onChange((current) => setIds(current, key, ids))}
     />
   );
-}
+});
 
 type AvailabilitySwitchProps = {
   checked: boolean;

@@ -3,10 +3,11 @@ import type { Filter } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { Badge, Button, Group, Tabs, VisuallyHidden } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { useState, useTransition } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { afterNextPaint } from '../../../lib/after-next-paint.ts';
 import { useFacetCounts } from '../api.ts';
 import { withoutFilters } from '../catalogue-url.ts';
-import { AvailabilitySwitch, FilterGroup } from './filter-panel.tsx';
+import { AvailabilitySwitch, FilterGroup, type QueryChange } from './filter-panel.tsx';
 import classes from './mobile-filter-modal.module.css';
 
 type MobileFilterModalProps = {
@@ -20,6 +21,7 @@ type MobileFilterModalProps = {
 };
 
 const AVAILABILITY_TAB = 'isAvailable';
+const noop = () => {};
 
 /**
  * The phone's filter screen (spec: tabs, Apply / Clear): groups as tabs on the left, the chosen
@@ -47,10 +49,16 @@ export function MobileFilterModal({ opened, onClose, filters, query, onApply }: 
 
 function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]; initial: CatalogueQuery; onApply: (draft: CatalogueQuery) => void }) {
   const [draft, setDraft] = useState(initial);
+  // The draft as of the latest tap. A tick shows at once in its own control (as in the side panel);
+  // the rest of the screen (the tabs' badges, every group's counts) follows in a transition, which
+  // may lag behind the taps on a slow phone, so Apply sends this, never a draft not yet rendered.
+  const latest = useRef(initial);
+  const change = useCallback((next: QueryChange) => {
+    const value = next(latest.current);
+    latest.current = value;
+    startTransition(() => setDraft(value));
+  }, []);
   const [tab, setTab] = useState<string | null>(filters[0]?.Key ?? AVAILABILITY_TAB);
-  // Apply re-renders the whole catalogue (the URL, the modal closing): in a transition, so the tap
-  // paints at once (Apply shows it is working) and the catalogue follows as soon as it is rendered.
-  const [applying, startApplying] = useTransition();
   const counts = useFacetCounts(draft);
 
   return (
@@ -74,24 +82,22 @@ function FilterDraft({ filters, initial, onApply }: { filters: readonly Filter[]
         </Tabs.List>
         {filters.map((filter) => (
           <Tabs.Panel key={filter.Key} value={filter.Key} className={classes.panel}>
-            <FilterGroup filter={filter} query={draft} counts={counts} onChange={(change) => setDraft(change)} immediate />
+            <FilterGroup filter={filter} query={draft} counts={counts} onChange={change} immediate />
           </Tabs.Panel>
         ))}
         <Tabs.Panel value={AVAILABILITY_TAB} className={classes.panel}>
           <AvailabilitySwitch
             checked={draft.isAvailable}
             count={counts.available}
-            onChange={(isAvailable) => setDraft((current) => ({ ...current, isAvailable }))}
+            onChange={(isAvailable) => change((current) => ({ ...current, isAvailable }))}
           />
         </Tabs.Panel>
       </Tabs>
       <div className={classes.footer}>
-        <Button variant="default" onClick={() => setDraft(withoutFilters)}>
+        <Button variant="default" onClick={() => change(withoutFilters)}>
           {messages.catalogue.clear}
         </Button>
-        <Button loading={applying} onClick={() => startApplying(() => onApply(draft))}>
-          Apply
-        </Button>
+        <ApplyButton onApply={() => onApply(latest.current)} />
       </div>
     </>
   );
@@ -109,5 +115,30 @@ function DraftCount({ count }: { count: number }) {
       {count}
       <VisuallyHidden> chosen</VisuallyHidden>
     </Badge>
+  );
+}
+
+/**
+ * Apply shows it is working in the frame of the tap, re-rendering itself alone (not the draft's
+ * tabs and options). Applying re-renders the whole catalogue (the URL, the screen closing): it
+ * starts after that frame, in a transition, so the catalogue follows as soon as it is rendered.
+ * Closing the screen in between drops it.
+ */
+function ApplyButton({ onApply }: { onApply: () => void }) {
+  const [applying, startApplying] = useTransition();
+  const [applied, setApplied] = useState(false);
+  const cancel = useRef<() => void>(noop);
+  useEffect(() => () => cancel.current(), []);
+  return (
+    <Button
+      loading={applied || applying}
+      onClick={() => {
+        if (applied) return;
+        setApplied(true);
+        cancel.current = afterNextPaint(() => startApplying(onApply));
+      }}
+    >
+      Apply
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { usePending, type PendingSignal } from '../use-catalogue-url.ts';
 import classes from './results-progress.module.css';
 
@@ -15,7 +16,9 @@ type ResultsProgressProps = {
  * goes. It alone hears `pending`, so a tap re-renders the bar, not the catalogue.
  */
 export function ResultsProgress({ pending, busy }: ResultsProgressProps) {
-  const active = usePending(pending) || busy;
+  // Deferred: the bar and the dimming (a repaint of the whole results layer) come in the frame after
+  // the tap's, which shows the tick alone (issue 16 item 13); a frame later, no one sees the gap.
+  const active = useDeferredValue(usePending(pending) || busy);
   return (
     <div className={classes.track} data-active={active || undefined}>
       {active && <div role="progressbar" aria-label="Loading products" className={classes.bar} />}
