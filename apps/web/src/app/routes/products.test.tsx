@@ -26,7 +26,7 @@ describe('/products', () => {
     signIn();
     renderApp('/products?frameShapeId=1,2&netPrice_To=800');
 
-    expect(await screen.findByRole('button', { name: 'Remove filter Frame Shape: Aviator' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove filter Frame Shape: Aviator' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove filter Frame Shape: Round' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove filter Price: Up to ₹800.00' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'All Frames & Sunglasses' })).toBeInTheDocument();
