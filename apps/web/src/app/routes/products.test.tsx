@@ -95,6 +95,25 @@ describe('/products', () => {
     expect(within(shapes).getByRole('checkbox', { name: 'Round' })).toBeChecked();
   });
 
+  it('a tick taken back at once leaves the results as they were, not waiting for ever', async () => {
+    fakeCatalogueServer();
+    signIn();
+    const { router } = renderApp('/products');
+
+    const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }))[0]!;
+    await screen.findByText('2 products');
+    // Ticked and unticked before either URL is rendered: the screen may only ever render the last, the URL it had.
+    fireEvent.click(within(shapes).getByRole('checkbox', { name: 'Round' }));
+    fireEvent.click(within(shapes).getByRole('checkbox', { name: 'Round' }));
+    expect(within(shapes).getByRole('checkbox', { name: 'Round' })).not.toBeChecked();
+
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading products' })).not.toBeInTheDocument());
+    expect(urlParams(router)).toEqual({});
+    // Still settled a moment later (nothing else on its way).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('progressbar', { name: 'Loading products' })).not.toBeInTheDocument();
+  });
+
   it('commits the price slider to the URL once it settles, back to page 1', async () => {
     const fetchSpy = fakeCatalogueServer();
     signIn();

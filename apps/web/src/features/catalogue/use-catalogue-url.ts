@@ -1,6 +1,6 @@
 import { emptyCatalogueQuery, type CatalogueQuery } from '@frameport/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { afterNextPaint } from '../../lib/after-next-paint.ts';
 import { readCatalogueUrl, writeCatalogueUrl, type CatalogueUrlState } from './catalogue-url.ts';
 
@@ -27,6 +27,7 @@ export type CatalogueUrl = {
  */
 export function useCatalogueUrl(): CatalogueUrl {
   const [params, setParams] = useSearchParams();
+  const navigationKey = useLocation().key;
   const state = useMemo(() => readCatalogueUrl(params), [params]);
   const query = state.ok ? state.query : emptyCatalogueQuery();
   const rendered = params.toString();
@@ -44,9 +45,11 @@ export function useCatalogueUrl(): CatalogueUrl {
     };
   }, []);
 
+  // Each navigation that lands, by its key: two quick writes (a tick taken back) may render only
+  // the last, the very URL the screen had, and the screen must still see that it has arrived.
   useEffect(() => {
     const writes = inFlight.current;
-    const at = writes.indexOf(rendered);
+    const at = writes.lastIndexOf(rendered);
     // One of ours arrived: later writes are still on their way. Anything else (Back, a link, the
     // newest write itself) means the screen shows the latest URL.
     if (at >= 0 && at < writes.length - 1) {
@@ -54,8 +57,9 @@ export function useCatalogueUrl(): CatalogueUrl {
       return;
     }
     inFlight.current = [];
-    pending.set(false);
-  }, [rendered, pending]);
+    // A tap whose write waits for the next paint is still on its way.
+    if (waiting.current.size === 0) pending.set(false);
+  }, [rendered, navigationKey, pending]);
 
   // What the deferred writes build on: the URL and router as of the last render when they run.
   const router = useRef({ params, rendered, setParams });
