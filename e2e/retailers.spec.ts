@@ -101,6 +101,9 @@ test('a sales executive proposes a shop, an admin approves it, the owner sets a 
   await page.getByRole('searchbox', { name: 'Search retailers' }).fill(shop);
   const row = page.getByRole('row', { name: new RegExp(`${shop}.*Pending`) });
   await expect(row).toBeVisible({ timeout: 30_000 });
+  // The row may show in the list before the search's own answer, which dims it (aria-busy) while it
+  // loads: the settled list is the one that must read well.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await noHorizontalScroll(page)).toBe(true);
   await expectAccessible(page, 'retailers list');
   await row.getByRole('link', { name: shop }).click();
