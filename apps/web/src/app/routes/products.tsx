@@ -96,7 +96,8 @@ export function ProductsRoute() {
   // the screen first renders without it (the memoised grid skipped, still dimmed), then renders the
   // new page in a render that yields to the next paint and the next tap (issue 16 item 13).
   const data = useDeferredValue(results.data);
-  const busy = results.isPlaceholderData || data !== results.data;
+  // Catching up with a newer answer dims the page shown; the first answer has no page to dim (the skeleton stays).
+  const busy = results.isPlaceholderData || (data !== undefined && data !== results.data);
   // The counts start with the products, not after getFilters (the panel that shows them waits for it):
   // an observer that only starts the request, never re-rendering the screen when the counts arrive.
   useQuery({ ...catalogueQueries.facets(facetSearch(query)), enabled: state.ok, notifyOnChangeProps: [] });
