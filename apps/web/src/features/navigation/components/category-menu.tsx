@@ -1,7 +1,7 @@
-import { Menu, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';
+import { useLoadOnIntent } from '../../../lib/load-on-intent.ts';
+import type { CategoriesState, NavLinkItem } from '../links.ts';
 import classes from './header.module.css';
 
 type CategoryMenuProps = {
@@ -11,38 +11,21 @@ type CategoryMenuProps = {
   state: CategoriesState;
 };
 
+const loadMenu = () => import('./category-menu-loaded.tsx');
+
 /**
  * A header dropdown (Frames, Sunglasses): opens on click, hover, Enter or Space; arrow keys move
- * between the links; Escape closes it and gives focus back to the button.
+ * between the links; Escape closes it and gives focus back to the button. The first paint draws
+ * the button alone; the menu's code (Mantine's Menu, Popover, floating-ui) loads when a pointer,
+ * the focus or a key first reaches it (`useLoadOnIntent`).
  */
-export function CategoryMenu({ label, links, state }: CategoryMenuProps) {
+export function CategoryMenu(props: CategoryMenuProps) {
+  const { loaded, triggerProps } = useLoadOnIntent(loadMenu, { hoverDelay: 80 });
+  if (loaded) return <loaded.module.CategoryMenuLoaded {...props} intent={loaded.intent} />;
   return (
-    <Menu
-      trigger="click-hover"
-      openDelay={80}
-      closeDelay={160}
-      position="bottom-start"
-      offset={6}
-      width={220}
-      shadow="md"
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
-      loop
-    >
-      <Menu.Target>
-        <UnstyledButton className={classes.menuTrigger}>
-          {label}
-          <IconChevronDown size={16} stroke={2} aria-hidden="true" className={classes.menuChevron} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {links.map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-        {links.length === 0 && <Menu.Item disabled>{emptyCategoriesText(state)}</Menu.Item>}
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton className={classes.menuTrigger} {...triggerProps}>
+      {props.label}
+      <IconChevronDown size={16} stroke={2} aria-hidden="true" className={classes.menuChevron} />
+    </UnstyledButton>
   );
 }

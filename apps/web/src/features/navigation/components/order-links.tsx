@@ -1,7 +1,7 @@
 import { messages } from '@frameport/domain/messages';
-import { ActionIcon, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconShoppingCart } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EXPRESS_CHECKOUT_PATH, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import classes from './header.module.css';
@@ -17,10 +17,15 @@ export type CartSummary = {
 /**
  * The header's order shortcuts. The cart icon has a count badge only when the cart has lines, and a
  * hover/focus summary (total quantity, lines, value); express checkout lives in the phone menu below
- * 768 px to keep the row compact.
+ * 768 px to keep the row compact. The summary is a plain positioned box (not Mantine's Tooltip, which
+ * brings floating-ui into every signed-in screen's first load); Escape hides it, a touch never shows
+ * it, and screen readers hear the same text as the link's description.
  */
 export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
   const summaryId = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const shown = cart !== null && (hovered || focused);
   const summary =
     cart === null
       ? null
@@ -37,21 +42,17 @@ export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
       >
         <IconBolt size={22} stroke={1.8} aria-hidden="true" />
       </ActionIcon>
-      <Tooltip
-        label={
-          cart && (
-            <>
-              <div>{messages.cart.totalQuantity(cart.totalQuantity)}</div>
-              <div>{messages.cart.lines(cart.lines)}</div>
-              <div>{messages.cart.totalValue(cart.totalValue)}</div>
-            </>
-          )
-        }
-        disabled={cart === null}
-        events={{ hover: true, focus: true, touch: false }}
-        withArrow
-        position="bottom-end"
-        className="tabular"
+      <span
+        className={classes.cart}
+        onPointerEnter={(event) => setHovered(event.pointerType === 'mouse')}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          setHovered(false);
+          setFocused(false);
+        }}
       >
         <ActionIcon
           component={Link}
@@ -81,7 +82,14 @@ export function OrderLinks({ cart = null }: { cart?: CartSummary | null }) {
             </Badge>
           )}
         </ActionIcon>
-      </Tooltip>
+        {shown && (
+          <span role="tooltip" className={`${classes.cartSummary} tabular`}>
+            <span className={classes.cartSummaryLine}>{messages.cart.totalQuantity(cart.totalQuantity)}</span>
+            <span className={classes.cartSummaryLine}>{messages.cart.lines(cart.lines)}</span>
+            <span className={classes.cartSummaryLine}>{messages.cart.totalValue(cart.totalValue)}</span>
+          </span>
+        )}
+      </span>
       {summary !== null && <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>}
     </>
   );
