@@ -22,7 +22,7 @@ import {
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
-import { catalogueSearchSql, correctionsSql, toCorrections, type Corrections } from './search.ts';
+import { catalogueSearchSql, correctionsSql, planQuery, toCorrections, type Corrections } from './search.ts';
 import { SORT_TYPES } from './service.ts';
 
 /**
@@ -970,6 +970,67 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
       full: 0,
       floor: 5,
     });
+  });
+
+  /** The page as plain SQL: every match, sorted and cut (no walk, no gate), and the exact count. */
+  async function plainPage(query: CatalogueQuery, page: { pageNumber: number; pageSize: number }) {
+    const plan = planQuery(query, 'literal');
+    const where = sql.join(plan.conditions, sql` and `);
+    const direction = sql.raw(query.orderBy === 'Asc' ? 'asc' : 'desc');
+    const order = sql.join([...plan.keys.map((key) => sql`${key.expr} ${direction}`), sql`s.id ${direction}`], sql`, `);
+    const ids = await queryRows<{ id: number }>(
+      t.db,
+      sql`select s.id from catalogue_search s where ${where} order by ${order}
+        limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}`,
+    );
+    const [count] = await queryRows<{ total: number }>(t.db, sql`select count(*)::int as total from catalogue_search s where ${where}`);
+    return { ids: ids.map((row) => row.id), total: count!.total };
+  }
+
+  /** Which branch of a sorted search's page gave its rows (EXPLAIN ANALYZE). */
+  async function sortedBranch(statement: SQL) {
+    const rows = await queryRows<Record<string, string>>(t.db, sql`explain (analyze, costs off, timing off) ${statement}`);
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    const of = (name: string) => Number(new RegExp(`Subquery Scan on ${name} \\(actual rows=(\\d+)`).exec(plan)?.[1] ?? -1);
+    return { walked: of('walked_page'), longWalk: of('long_walk'), sorted: of('sorted') };
+  }
+
+  it.each([
+    'sortBy=releaseDate&orderBy=Desc',
+    'sortBy=releaseDate&orderBy=Asc',
+    'sortBy=netPrice&orderBy=Asc',
+    'sortBy=productName&orderBy=Asc',
+    'sortBy=modelName&orderBy=Desc',
+    'searchText=black&sortBy=netPrice&orderBy=Desc',
+    'searchText=urban&sortBy=productName&orderBy=Asc',
+    'isAvailable=true&frameColorIdList=1,2&sortBy=releaseDate&orderBy=Desc',
+    'searchText=zzqqxx&sortBy=netPrice&orderBy=Asc',
+  ])('sorted: %s, the same pages whichever way they are read (walked, walked then sorted, sorted)', async (search) => {
+    const query = parsed(search);
+    for (const [pageNumber, pageSize] of PAGES) {
+      const page = { pageNumber, pageSize };
+      const expected = await plainPage(query, page);
+      const label = `${search} page ${pageNumber} of ${pageSize}`;
+      expect(await pageOf(catalogueSearchSql(query, page, pricing)), label).toEqual(expected);
+      // Always walk first, with room for every style; with room for 3 (then every match sorted); never walk.
+      expect(await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { fewMatches: 0 })), label).toEqual(expected);
+      expect(await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { fewMatches: 0, walkRows: 3 })), label).toEqual(expected);
+      expect(await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { fewMatches: 1_000_000 })), label).toEqual(expected);
+    }
+  });
+
+  it('sorted: a page of many matches is walked, few are sorted, a walk that falls short is sorted, nothing matched reads none', async () => {
+    const page = { pageNumber: 2, pageSize: 5 };
+    const byName = parsed('sortBy=productName&orderBy=Asc');
+    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 5, longWalk: 0, sorted: 0 });
+    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing))).toEqual({ walked: 0, longWalk: 0, sorted: 5 });
+    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing, 'literal', { fewMatches: 0, walkRows: 3 }))).toEqual({
+      walked: 0,
+      longWalk: 0,
+      sorted: 5,
+    });
+    const none = parsed('searchText=zzqqxx&sortBy=productName&orderBy=Asc');
+    expect(await sortedBranch(catalogueSearchSql(none, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 0, longWalk: 0, sorted: 0 });
   });
 
   it('getAll retries a typo with the corrections as constants: the same answer as the literal word', async () => {
