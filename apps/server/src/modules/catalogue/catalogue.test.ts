@@ -992,7 +992,7 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
     const rows = await queryRows<Record<string, string>>(t.db, sql`explain (analyze, costs off, timing off) ${statement}`);
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');
     const of = (name: string) => Number(new RegExp(`Subquery Scan on ${name} \\(actual rows=(\\d+)`).exec(plan)?.[1] ?? -1);
-    return { walked: of('walked_page'), longWalk: of('long_walk'), sorted: of('sorted') };
+    return { walked: of('walked'), sorted: of('sorted') };
   }
 
   it.each([
@@ -1005,32 +1005,26 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
     'searchText=urban&sortBy=productName&orderBy=Asc',
     'isAvailable=true&frameColorIdList=1,2&sortBy=releaseDate&orderBy=Desc',
     'searchText=zzqqxx&sortBy=netPrice&orderBy=Asc',
-  ])('sorted: %s, the same pages whichever way they are read (walked, walked then sorted, sorted)', async (search) => {
+  ])('sorted: %s, the same pages whichever way they are read (walked in sort order, or all sorted)', async (search) => {
     const query = parsed(search);
     for (const [pageNumber, pageSize] of PAGES) {
       const page = { pageNumber, pageSize };
       const expected = await plainPage(query, page);
       const label = `${search} page ${pageNumber} of ${pageSize}`;
       expect(await pageOf(catalogueSearchSql(query, page, pricing)), label).toEqual(expected);
-      // Always walk first, with room for every style; with room for 3 (then every match sorted); never walk.
+      // Always walked; never walked.
       expect(await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { fewMatches: 0 })), label).toEqual(expected);
-      expect(await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { fewMatches: 0, walkRows: 3 })), label).toEqual(expected);
       expect(await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { fewMatches: 1_000_000 })), label).toEqual(expected);
     }
   });
 
-  it('sorted: a page of many matches is walked, few are sorted, a walk that falls short is sorted, nothing matched reads none', async () => {
+  it('sorted: a page of many matches is walked, of few is sorted, of none is not read', async () => {
     const page = { pageNumber: 2, pageSize: 5 };
     const byName = parsed('sortBy=productName&orderBy=Asc');
-    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 5, longWalk: 0, sorted: 0 });
-    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing))).toEqual({ walked: 0, longWalk: 0, sorted: 5 });
-    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing, 'literal', { fewMatches: 0, walkRows: 3 }))).toEqual({
-      walked: 0,
-      longWalk: 0,
-      sorted: 5,
-    });
+    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 5, sorted: 0 });
+    expect(await sortedBranch(catalogueSearchSql(byName, page, pricing))).toEqual({ walked: 0, sorted: 5 });
     const none = parsed('searchText=zzqqxx&sortBy=productName&orderBy=Asc');
-    expect(await sortedBranch(catalogueSearchSql(none, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 0, longWalk: 0, sorted: 0 });
+    expect(await sortedBranch(catalogueSearchSql(none, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 0, sorted: 0 });
   });
 
   it('getAll retries a typo with the corrections as constants: the same answer as the literal word', async () => {

@@ -400,7 +400,8 @@ const WALK_HIGH_MAX = 1_000;
 /**
  * A sorted search (not relevance) with at most this many matches reads them all and sorts them; with
  * more, it reads in sort order until the page is full. Walking reads about `(offset + limit) × styles
- * / matches` rows, sorting about `matches`: they cross near √(14 × 100,000) ≈ 1,200 at 100,000 styles.
+ * / matches` rows (or, when the sort puts the matches last, nearly every style), sorting about
+ * `matches`: they cross near √(14 × 100,000) ≈ 1,200 at 100,000 styles.
  */
 const FEW_MATCHES = 1_000;
 
@@ -547,9 +548,8 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
  * the newest WALK_MAX_ROWS (or the search has fewer than WALK_MIN_MATCHES matches) every match is
  * ranked. `rankEveryMatch` always ranks every match (tests compare the two; the bench measures
  * both); `walkFrom` lowers WALK_MIN_MATCHES so tests run the walks on a small catalogue.
- * Any other sort sorts few matches whole (FEW_MATCHES), and reads a page of many from the first
- * styles in sort order, falling back to sorting them all when those do not fill it; nothing matched,
- * no page is read. `fewMatches` and `walkRows` move those lines, so tests run every way.
+ * Any other sort reads a page of many matches in sort order and sorts few matches whole
+ * (FEW_MATCHES; `fewMatches` moves the line, so tests run both ways); nothing matched, no page is read.
  * `corrections`: the mistyped words' corrections as constants (mode 'corrected'; see `Corrections`).
  */
 export function catalogueSearchSql(
@@ -557,7 +557,7 @@ export function catalogueSearchSql(
   page: { pageNumber: number; pageSize: number },
   pricing: PricingContext,
   mode: TextMode = 'literal',
-  options: { rankEveryMatch?: boolean; walkFrom?: number; fewMatches?: number; walkRows?: number; corrections?: Corrections } = {},
+  options: { rankEveryMatch?: boolean; walkFrom?: number; fewMatches?: number; corrections?: Corrections } = {},
 ): SQL {
   const plan = planQuery(query, mode, options.corrections);
   if (options.rankEveryMatch) plan.ranking = null;
@@ -653,43 +653,22 @@ export function catalogueSearchSql(
       limit ${page.pageSize} offset ${offset}
     )`;
   } else {
-    // The count comes first and decides how the page is read (nothing matched: no page is read). Few
-    // matches: all of them, then sorted. Many: the first rows in sort order (at most `walkRows`, an
-    // index walk) until the page is full; when they do not fill it, every match sorted, or, past the
-    // count's limit, the walk without a cap. The planner alone cannot tell these apart: filters that
-    // rarely go together (the text 'metal' and the material TR90: none) or a sort that puts the matches
-    // last ('urban', by name: Urban Optix sorts late) made it walk 80,000–100,000 of 100,000 styles in
-    // sort order (87 ms, 43 ms) where the count had already read the matches in 14–24 ms.
+    // The count comes first and decides how the page is read, one branch of two (nothing matched: no
+    // page is read). Many matches: in sort order until the page is full (an index walk meets one soon).
+    // Few: all of them, then sorted. The planner alone cannot tell the two apart: filters that rarely go
+    // together (the text 'metal' and the material TR90: none) made it walk all 100,000 styles in sort
+    // order (87 ms) where the count had already read the matches, none, in 24 ms.
     const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
-    const enough = offset + page.pageSize;
     const fewFrom = options.fewMatches ?? FEW_MATCHES;
-    const walkRows = options.walkRows ?? Math.min(WALK_MAX_ROWS, Math.max(1_000, enough * WALK_ROWS_PER_STYLE));
-    const inOrder = sql.join(
-      [
-        ...plan.keys.map((key) => sql`${key.expr} ${direction}${key.nullsLast ? sql` nulls last` : sql``}`),
-        sql`s.id ${direction}`,
-      ],
-      sql`, `,
-    );
     const total = sql`(select total from matched)`;
-    const walkedFull = sql`(select count(*) from walked) >= ${enough}`;
     const pageOf = (rows: SQL, prefix: string) =>
       sql`${rows} order by ${byColumns(prefix)} limit ${page.pageSize} offset ${offset}`;
-    ctes.push(
-      matchedCte,
-      sql`walked as materialized (select ${columns}
-        from (select * from ${from} order by ${inOrder} limit ${walkRows}) s
-        where ${total} > ${fewFrom} and ${where}
-        limit ${enough})`,
-    );
+    ctes.push(matchedCte);
     pageCte = sql`page as (
-      select * from (${pageOf(sql`select * from walked w where ${walkedFull}`, 'w.')}) walked_page
-      union all
-      select * from (${pageOf(sql`select ${columns} from ${from} where ${total} > ${COUNT_LIMIT} and not ${walkedFull} and ${where}`, '')}) long_walk
+      select * from (${pageOf(sql`select ${columns} from ${from} where ${total} > ${fewFrom} and ${where}`, '')}) walked
       union all
       select * from (${pageOf(
-        sql`select f.* from (select ${columns} from ${from}
-          where ${total} between 1 and ${COUNT_LIMIT} and not ${walkedFull} and ${where} offset 0) f`,
+        sql`select f.* from (select ${columns} from ${from} where ${total} between 1 and ${fewFrom} and ${where} offset 0) f`,
         'f.',
       )}) sorted
     )`;
