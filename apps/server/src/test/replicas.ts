@@ -41,7 +41,9 @@ export async function freePort(): Promise<number> {
 export async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `frameport-replica-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // REPLICA_CPU_PROF_DIR=/some/dir: each replica writes a V8 CPU profile there when it exits (profiling a bench's server).
+  const profile = process.env.REPLICA_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.REPLICA_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN], {
     cwd: repoRoot,
     env: {
       ...process.env,
