@@ -36,7 +36,7 @@ import { mulberry32 } from '../apps/server/src/db/seed/random.ts';
 import { createCatalogueService } from '../apps/server/src/modules/catalogue/service.ts';
 import { startReplica, waitHealthy } from '../apps/server/src/test/replicas.ts';
 import { onEachBackendLocation, type DatabaseLocation as Where } from './databases.ts';
-import { describeLoad, mergeLoads, runLoad, type LoadResult } from './load.ts';
+import { describeLoad, keepAliveAgent, lightGet, mergeLoads, runLoad, type LoadResult } from './load.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
@@ -132,20 +132,29 @@ async function bare(database: Database, searches: Search[], queries: CatalogueQu
   );
 }
 
-/** GET /api/Product/getAll of the stream's searches, `concurrency` clients. */
-function overHttp(url: string, token: string, searches: Search[], concurrency: number, slice: Slice = WHOLE_RUN): Promise<LoadResult> {
+/**
+ * GET /api/Product/getAll of the stream's searches, `concurrency` clients on as many keep-alive
+ * connections; answers compressed as a browser gets them, read but not decoded (`lightGet`).
+ */
+async function overHttp(url: string, token: string, searches: Search[], concurrency: number, slice: Slice = WHOLE_RUN): Promise<LoadResult> {
   const headers = { authorization: `Bearer ${token}` };
-  return runLoad(
-    async (iteration) => {
-      const { search, pageNumber } = at(searches, iteration, slice);
-      const response = await fetch(`${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`, {
-        headers,
-      });
-      await response.arrayBuffer();
-      return response.status === 200;
-    },
-    { concurrency, durationMs: slice.durationMs, warmupMs: slice.warmupMs },
-  );
+  const agent = keepAliveAgent(concurrency);
+  try {
+    return await runLoad(
+      async (iteration) => {
+        const { search, pageNumber } = at(searches, iteration, slice);
+        const response = await lightGet(
+          agent,
+          `${url}/api/Product/getAll?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}&pageSize=${PAGE_SIZE}`,
+          headers,
+        );
+        return response.status === 200 && response.bytes > 0;
+      },
+      { concurrency, durationMs: slice.durationMs, warmupMs: slice.warmupMs },
+    );
+  } finally {
+    agent.destroy();
+  }
 }
 
 async function signIn(url: string): Promise<string> {
