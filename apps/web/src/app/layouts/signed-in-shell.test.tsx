@@ -119,6 +119,25 @@ describe('header menus and links', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ genderIdList: '2', productTypeId: '2' });
   });
 
+  it('opens Frames when the mouse rests on its button and closes it when the mouse leaves, the first time too', async () => {
+    const user = userEvent.setup();
+    await openHome();
+    const nav = within(header()).getByRole('navigation', { name: 'Main' });
+
+    // The first paint's stand-in: the menu's code loads, then the menu opens as a hover opens it.
+    await user.hover(within(nav).getByRole('button', { name: 'Frames' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Men', 'Women', 'Kids']);
+    expect(within(nav).getByRole('button', { name: 'Frames' })).toHaveAttribute('aria-expanded', 'true');
+
+    // A browser finds the pointer over the menu's own button once it has replaced the stand-in;
+    // user-event keeps it on the element it last moved over, so it is moved there first.
+    const frames = within(nav).getByRole('button', { name: 'Frames' });
+    await user.hover(frames);
+    await user.unhover(frames);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
   it('says so in the menus when the categories cannot be loaded', async () => {
     fakeShellServer({ filters: 'fail' });
     signIn();
