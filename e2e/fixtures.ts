@@ -186,3 +186,19 @@ export async function expectAccessible(page: Page, what: string) {
     .map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
 }
+
+/**
+ * Holds back the app of a page that paints from its HTML (public/boot.js starts it: the prerendered
+ * pages, and the signed-in screens' first-paint shell) until the returned function is called: the
+ * page shows its HTML alone meanwhile.
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Once a route handler, always one: a later call's handler runs first, this one stays released.
+  await page.route('**/boot.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

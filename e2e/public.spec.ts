@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, noHorizontalScroll, signIn, test } from './fixtures.ts';
+import { expect, holdApp, noHorizontalScroll, signIn, test } from './fixtures.ts';
 
 /** Spec section 2: the public marketing site, its header, the partner login window, and safe server content. */
 const PAGES: [string, string][] = [
@@ -14,20 +13,6 @@ const PAGES: [string, string][] = [
   ['/cookie-policy', 'Cookie policy'],
 ];
 
-/**
- * Holds back a prerendered page's app (public/boot.js, which starts it) until the returned
- * function is called: the page shows its HTML alone meanwhile.
- */
-async function holdApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // Once a route handler, always one: a later call's handler runs first, this one stays released.
-  await page.route('**/boot.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('/ redirects to /homepage and every public page renders its heading without sideways scroll', async ({ page, request }) => {
   const problems: string[] = [];

@@ -19,7 +19,7 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
 });
-const { PRERENDERED_PAGES, renderPage } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+const { PRERENDERED_PAGES, SIGNED_IN_SHELLS, renderPage, renderSignedInShell } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
 
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 const manifestFile = path.join(distDir, '.vite', 'manifest.json');
@@ -40,7 +40,25 @@ for (const { path: pathname, lazyModules } of PRERENDERED_PAGES) {
   writeFileSync(file, html);
   console.log(`prerendered ${pathname} → ${path.relative(webRoot, file)} (${(html.length / 1024).toFixed(1)} kB)`);
 }
+// The signed-in screens: the header's bar, replaced whole by the app's first render (main.tsx).
+const shell = renderSignedInShell();
+for (const { path: pathname, cssModules, lazyModules } of SIGNED_IN_SHELLS) {
+  let html = replaceOnce(template, '<div id="root"></div>', `<div id="root" data-shell="signed-in">${shell}</div>`);
+  html = loadAppAfterFirstPaint(html, { js: chunksOf(lazyModules).js, css: ownCssOf(cssModules) });
+  const file = path.join(outDir, `${pathname.slice(1)}.html`);
+  writeFileSync(file, html);
+  console.log(`first-paint shell ${pathname} → ${path.relative(webRoot, file)} (${(html.length / 1024).toFixed(1)} kB)`);
+}
 rmSync(ssrDir, { recursive: true });
+
+/** The CSS files of the given source modules' own chunks (not of the chunks they import). */
+function ownCssOf(modules) {
+  return modules.flatMap((key) => {
+    const chunk = manifest[key];
+    if (chunk === undefined) throw new Error(`prerender: ${key} is not a chunk of the build (dist/.vite/manifest.json)`);
+    return (chunk.css ?? []).map((file) => `/${file}`);
+  });
+}
 
 /** The JS and CSS files of the given source modules' chunks and of every chunk they import. */
 function chunksOf(modules) {

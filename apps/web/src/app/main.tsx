@@ -16,10 +16,13 @@ if (container === null) throw new Error('index.html has no #root element');
 // The server sends /homepage and /login with their markup already in #root (app/prerender.tsx),
 // as a visitor sees them: hydrated as it is, once the screen's code is in. Anywhere else, or when
 // a session will make the page differ (a signed-in user leaves /login at once), the app renders
-// from scratch.
+// from scratch (the signed-in screens' HTML holds only the header's bar: replaced, not hydrated).
 const prerenderedFor = container.dataset.prerendered;
 const hydrate = prerenderedFor === window.location.pathname && getSessionState().session === null;
-if (hydrate) await loadMatchedRoutes(window.location.pathname);
+// A signed-in screen's HTML painted the header's bar (layouts/first-paint-shell.tsx): with a session,
+// its code is loaded first, so the first render replaces the bar with the screen, not with a loader.
+const shell = container.dataset.shell === 'signed-in' && getSessionState().session !== null;
+if (hydrate || shell) await loadMatchedRoutes(window.location.pathname);
 
 const router = createAppRouter({ hydrating: hydrate });
 const app = (

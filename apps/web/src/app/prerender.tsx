@@ -11,8 +11,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PrerenderedHeadContext } from '../features/marketing/components/page-meta.tsx';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { LOGIN_PATH } from '../config/paths.ts';
+import { FirstPaintShell } from './layouts/first-paint-shell.tsx';
 import { AppProvider } from './provider.tsx';
-import { loadMatchedRoutes, routes } from './router.tsx';
+import { loadMatchedRoutes, routes, SIGNED_IN_PATHS } from './router.tsx';
 
 /** A marketing page whose screen is lazy (router.tsx), by its file under routes/marketing/. */
 const marketingPage = (path: string, file: string) => ({ path, lazyModules: [`src/app/routes/marketing/${file}.tsx`] });
@@ -34,6 +35,31 @@ export const PRERENDERED_PAGES = [
   marketingPage(MARKETING_PATHS.privacy, 'privacy-policy'),
   marketingPage(MARKETING_PATHS.cookies, 'cookie-policy'),
 ];
+
+/**
+ * The signed-in screens' first paint: each address of SIGNED_IN_PATHS gets the header's bar
+ * (FirstPaintShell) in its HTML, painted with the layout's own style sheet (`cssModules`: one more
+ * render-blocking file than index.html's, not the sheets of everything the layout imports), and preloads what the
+ * app's first render there needs (`lazyModules`: the staff check, the layout, the screen). The
+ * server cannot tell whether the visitor is signed in (the session is in the browser), so a visitor
+ * who is not sees the same bar until the app sends them to /login.
+ */
+export const SIGNED_IN_SHELLS = SIGNED_IN_PATHS.map((path) => ({
+  path,
+  cssModules: ['src/app/layouts/signed-in-layout.tsx'],
+  lazyModules: ['src/app/staff-guards.tsx', 'src/app/layouts/signed-in-layout.tsx', `src/app/routes${path}.tsx`],
+}));
+
+/** The markup of FirstPaintShell for #root (the same on every signed-in address). */
+export function renderSignedInShell(): string {
+  return renderToString(
+    <StrictMode>
+      <AppProvider>
+        <FirstPaintShell />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
 
 export type PrerenderedPage = {
   /** The page's <title> text, or null when it renders none. */

@@ -29,6 +29,56 @@ const SPEC_ALIASES: RouteObject[] = [
 ];
 
 /**
+ * The signed-in screens (in the internal header/footer layout): each is written to HTML that paints
+ * the header's bar before any script (app/prerender.tsx, SIGNED_IN_PATHS).
+ */
+const SIGNED_IN_SCREENS: RouteObject[] = [
+  {
+    path: 'home',
+    lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+  },
+  {
+    path: 'products',
+    lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
+  },
+  {
+    path: 'product-details',
+    lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
+  },
+  {
+    path: 'purchase-order',
+    lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
+  },
+  {
+    path: 'profile',
+    lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
+  },
+  {
+    path: 'my-orders',
+    lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
+  },
+  {
+    path: 'propose-retailer',
+    lazy: async () => ({ Component: (await import('./routes/propose-retailer.tsx')).ProposeRetailerRoute }),
+  },
+  {
+    path: 'express-checkout',
+    lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
+  },
+  {
+    path: 'my-retailers',
+    lazy: async () => ({ Component: (await import('./routes/my-retailers.tsx')).MyRetailersRoute }),
+  },
+  {
+    path: 'support',
+    lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
+  },
+];
+
+/** The addresses of the signed-in screens, '/home' …: each has a first-paint shell (app/prerender.tsx). */
+export const SIGNED_IN_PATHS = SIGNED_IN_SCREENS.map((screen) => `/${screen.path}`);
+
+/**
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
  * /login, /resetpassword, /confirm-email and the payment sandbox's page bare, signed-in routes behind
  * `RequireSession` in the internal header/footer layout; around them all, the sandbox notice
@@ -234,48 +284,7 @@ export const routes: RouteObject[] = [
                   {
                     // Errors inside a screen keep the header and footer around them.
                     errorElement: <RouteErrorPage />,
-                    children: [
-                      {
-                        path: 'home',
-                        lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
-                      },
-                      {
-                        path: 'products',
-                        lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
-                      },
-                      {
-                        path: 'product-details',
-                        lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
-                      },
-                      {
-                        path: 'purchase-order',
-                        lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
-                      },
-                      {
-                        path: 'profile',
-                        lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
-                      },
-                      {
-                        path: 'my-orders',
-                        lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
-                      },
-                      {
-                        path: 'propose-retailer',
-                        lazy: async () => ({ Component: (await import('./routes/propose-retailer.tsx')).ProposeRetailerRoute }),
-                      },
-                      {
-                        path: 'express-checkout',
-                        lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
-                      },
-                      {
-                        path: 'my-retailers',
-                        lazy: async () => ({ Component: (await import('./routes/my-retailers.tsx')).MyRetailersRoute }),
-                      },
-                      {
-                        path: 'support',
-                        lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
-                      },
-                    ],
+                    children: SIGNED_IN_SCREENS,
                   },
                 ],
               },
