@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES, renderPage } from './prerender.tsx';
+import { PRERENDERED_PAGES, renderPage, renderSignedInShell, SIGNED_IN_SHELLS } from './prerender.tsx';
 import { AppProvider } from './provider.tsx';
-import { loadMatchedRoutes, routes } from './router.tsx';
+import { loadMatchedRoutes, routes, SIGNED_IN_PATHS } from './router.tsx';
 
 describe('the build prerender of the first screens', () => {
   it('renders /homepage and /login with their title, description and heading, and no script', async () => {
@@ -77,5 +79,20 @@ describe('the build prerender of the first screens', () => {
     // Every other prerendered page is a marketing page, with the public header's burger.
     const control = path === '/login' ? 'button[type="submit"]' : 'button[aria-label="Open navigation"]';
     await waitFor(() => expect(container.querySelector<HTMLButtonElement>(control)?.disabled).toBe(false));
+  });
+
+  it('writes a first-paint shell for every signed-in screen of the router: the header bar and wordmark, nothing to use', () => {
+    expect(SIGNED_IN_SHELLS.map((shell) => shell.path)).toEqual(SIGNED_IN_PATHS);
+    expect(SIGNED_IN_PATHS).toEqual(expect.arrayContaining(['/home', '/products', '/product-details', '/purchase-order']));
+    // Each preloads its own screen's module (the build's manifest must hold it: prerender.mjs fails otherwise).
+    const webRoot = path.resolve(import.meta.dirname, '../..');
+    for (const shell of SIGNED_IN_SHELLS) {
+      for (const module of [...shell.cssModules, ...shell.lazyModules]) expect(existsSync(path.join(webRoot, module)), module).toBe(true);
+    }
+
+    const html = renderSignedInShell();
+    expect(html).toMatch(/<header class="[^"]+">.*Frameport<\/span>.*<\/header>/s);
+    expect(html).toContain('aria-busy="true"');
+    expect(html).not.toMatch(/<(button|a|input|script)[\s>]/i);
   });
 });
