@@ -582,6 +582,8 @@ export function catalogueSearchSql(
     plan.keys.map((_key, index) => sql.raw(`, r.k${index}`)),
     sql``,
   );
+  // The page's candidate rows: the id and every sort key.
+  const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
   const countOf = (selected: SQL, extra: SQL) =>
     sql`matched as (select count(*) as total${extra} from (select ${selected} from ${from} where ${where} limit ${COUNT_LIMIT + 1}) c)`;
   let matchedCte = countOf(sql`1`, sql``);
@@ -590,7 +592,6 @@ export function catalogueSearchSql(
     const { base, fullBase, bonus, bonusCandidates, levels } = plan.ranking;
     const enough = offset + page.pageSize;
     const walkFrom = options.walkFrom ?? WALK_MIN_MATCHES;
-    const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
     // The newest styles, fenced by the `limit` (no condition is pushed into it), so the planner reads
     // catalogue_search_release_date_nulls_last_idx in order (`id desc nulls last`, as the index: ids are
     // never null); the outer `limit` stops the walk. A cap near the table's size made the planner sort
@@ -658,7 +659,6 @@ export function catalogueSearchSql(
     // Few: all of them, then sorted. The planner alone cannot tell the two apart: filters that rarely go
     // together (the text 'metal' and the material TR90: none) made it walk all 100,000 styles in sort
     // order (87 ms) where the count had already read the matches, none, in 24 ms.
-    const columns = sql`s.id${sql.join(keyColumns, sql``)}`;
     const fewFrom = options.fewMatches ?? FEW_MATCHES;
     const total = sql`(select total from matched)`;
     const pageOf = (rows: SQL, prefix: string) =>

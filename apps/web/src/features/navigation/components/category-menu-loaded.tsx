@@ -1,10 +1,9 @@
-import { Menu, UnstyledButton } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { useIntentOnMount } from '../../../lib/use-intent-on-mount.ts';
 import type { Intent } from '../../../lib/load-on-intent.ts';
 import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';
-import classes from './header.module.css';
+import { CategoryMenuButton } from './category-menu.tsx';
 
 type CategoryMenuLoadedProps = {
   label: string;
@@ -32,10 +31,7 @@ export function CategoryMenuLoaded({ label, links, state, intent }: CategoryMenu
       defaultOpened={intent.open === 'hover'}
     >
       <Menu.Target>
-        <UnstyledButton ref={targetRef} className={classes.menuTrigger}>
-          {label}
-          <IconChevronDown size={16} stroke={2} aria-hidden="true" className={classes.menuChevron} />
-        </UnstyledButton>
+        <CategoryMenuButton ref={targetRef} label={label} />
       </Menu.Target>
       <Menu.Dropdown>
         {links.map((link) => (

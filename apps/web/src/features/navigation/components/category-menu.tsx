@@ -1,5 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { useLoadOnIntent } from '../../../lib/load-on-intent.ts';
 import type { CategoriesState, NavLinkItem } from '../links.ts';
 import classes from './header.module.css';
@@ -10,6 +11,18 @@ type CategoryMenuProps = {
   /** Without links, a disabled row says why (loading, failed, none). */
   state: CategoriesState;
 };
+
+/** The menu's button: the stand-in of the first paint and the menu's own target alike. */
+export const CategoryMenuButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { label: string }>(
+  function CategoryMenuButton({ label, ...props }, ref) {
+    return (
+      <UnstyledButton {...props} ref={ref} className={classes.menuTrigger}>
+        {label}
+        <IconChevronDown size={16} stroke={2} aria-hidden="true" className={classes.menuChevron} />
+      </UnstyledButton>
+    );
+  },
+);
 
 const loadMenu = () => import('./category-menu-loaded.tsx');
 
@@ -22,10 +35,5 @@ const loadMenu = () => import('./category-menu-loaded.tsx');
 export function CategoryMenu(props: CategoryMenuProps) {
   const { loaded, triggerProps } = useLoadOnIntent(loadMenu, { hoverDelay: 80 });
   if (loaded) return <loaded.module.CategoryMenuLoaded {...props} intent={loaded.intent} />;
-  return (
-    <UnstyledButton className={classes.menuTrigger} {...triggerProps}>
-      {props.label}
-      <IconChevronDown size={16} stroke={2} aria-hidden="true" className={classes.menuChevron} />
-    </UnstyledButton>
-  );
+  return <CategoryMenuButton label={props.label} {...triggerProps} />;
 }
