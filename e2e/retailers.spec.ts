@@ -101,8 +101,11 @@ test('a sales executive proposes a shop, an admin approves it, the owner sets a 
   await page.getByRole('searchbox', { name: 'Search retailers' }).fill(shop);
   const row = page.getByRole('row', { name: new RegExp(`${shop}.*Pending`) });
   await expect(row).toBeVisible({ timeout: 30_000 });
-  // The row may show in the list before the search's own answer, which dims it (aria-busy) while it
-  // loads: the settled list is the one that must read well.
+  // The row may show in the list before the search (it runs after a pause in typing) has its own
+  // answer, which dims the list (aria-busy) while it loads: wait for that answer, the one row, so
+  // axe reads the settled list, not the faded one.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('table', { name: 'Retailers' }).locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await noHorizontalScroll(page)).toBe(true);
   await expectAccessible(page, 'retailers list');

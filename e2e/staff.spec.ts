@@ -99,9 +99,13 @@ test('an admin adds a sales executive and moves a retailer to them; it is in the
   await (await openAdminNav(page)).getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff users' })).toBeVisible();
   await page.getByLabel('Search').fill(newExecutive.email);
-  await expect(page.getByRole('table', { name: 'Staff users' }).getByText(newExecutive.name)).toBeVisible();
-  // The new one is on the unfiltered list too: wait for the search's own answer (the list is dimmed
-  // and aria-busy while it loads), so axe reads the settled page rather than the faded one.
+  const staffTable = page.getByRole('table', { name: 'Staff users' });
+  // The search runs after a pause in typing, and the new one is on the unfiltered list too: wait for
+  // the search's own answer (its one row under the header; the list is dimmed and aria-busy while it
+  // loads), so axe reads the settled page rather than the faded one.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(staffTable.locator('tbody tr')).toHaveCount(1);
+  await expect(staffTable.getByText(newExecutive.name)).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await fits(page, 'staff users');
 
