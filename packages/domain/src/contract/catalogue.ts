@@ -208,8 +208,9 @@ export const SearchResultsResponseSchema = z.object({
   /** Always sent by the server; optional so that answers recorded before it still parse. */
   gstStateCodes: GstStateCodesSchema.nullable().optional(),
   /**
-   * Our addition (issue 19): true when more styles match than the server counts (10,000): '@odata.count'
-   * is then that lower bound ("10,000+ products"); false or absent: '@odata.count' is exact.
+   * Our addition (issue 19): true when more styles match than the server counts (10,000, or 2,000 for
+   * a search with free text): '@odata.count' is then that lower bound ("10,000+ products"; getFacets'
+   * `total` for the same search is exact); false or absent: '@odata.count' is exact.
    */
   countIsLowerBound: z.boolean().optional(),
 });

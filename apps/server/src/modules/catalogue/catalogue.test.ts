@@ -23,7 +23,7 @@ import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
 import { catalogueSearchSql, correctionsSql, planQuery, toCorrections, type Corrections } from './search.ts';
-import { SORT_TYPES } from './service.ts';
+import { createCatalogueService, SORT_TYPES } from './service.ts';
 
 /**
  * The catalogue through the real server, on the deterministic demo catalogue (120 styles) plus a
@@ -1025,6 +1025,52 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
     expect(await sortedBranch(catalogueSearchSql(byName, page, pricing))).toEqual({ walked: 0, sorted: 5 });
     const none = parsed('searchText=zzqqxx&sortBy=productName&orderBy=Asc');
     expect(await sortedBranch(catalogueSearchSql(none, page, pricing, 'literal', { fewMatches: 0 }))).toEqual({ walked: 0, sorted: 0 });
+  });
+
+  it('counts stop at the limit, lower with free text (decision 017): the count says so, the pages are the same', async () => {
+    // The limits lowered to fit the 120 styles: 6 with free text, 20 without; and out of reach.
+    const bounded = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 6, other: 20 } });
+    const exact = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 1_000_000, other: 1_000_000 } });
+    const seen = { bounded: 0, exact: 0 };
+    for (const [search, limit] of [
+      ['searchText=black', 6],
+      ['searchText=aviatr', 6], // corrected retry: its count is read apart (materialized)
+      ['searchText=black&sortBy=netPrice&orderBy=Asc', 6],
+      ['searchText=urbanoptix%20black&sortBy=productName&orderBy=Desc', 6],
+      ['searchText=uoav1042', 6],
+      ['genderIdList=1', 20],
+      ['frameShapeId=3&genderIdList=1', 20],
+    ] as const) {
+      const query = parsed(search);
+      for (const [pageNumber, pageSize] of PAGES) {
+        const page = { pageNumber, pageSize };
+        const all = await exact.search(query, page, null);
+        const cut = await bounded.search(query, page, null);
+        const total = all.searchResults['@odata.count'];
+        expect(all.countIsLowerBound, search).toBe(false);
+        expect(cut.searchResults.value.map((p) => p.productId), `${search} page ${pageNumber}`).toEqual(
+          all.searchResults.value.map((p) => p.productId),
+        );
+        expect(cut.countIsLowerBound, search).toBe(total > limit);
+        expect(cut.searchResults['@odata.count'], search).toBe(Math.min(total, limit));
+        seen[total > limit ? 'bounded' : 'exact'] += 1;
+      }
+    }
+    // Both sides of the line were crossed.
+    expect(seen.bounded).toBeGreaterThan(0);
+    expect(seen.exact).toBeGreaterThan(0);
+    // The walks with a count cut short: the same pages as ranking every match.
+    for (const text of ['aviator', 'black', 'urbanoptix']) {
+      const query = parsed(`searchText=${text}`);
+      for (const [pageNumber, pageSize] of PAGES) {
+        const page = { pageNumber, pageSize };
+        const countLimits = { text: 3, other: 3 };
+        const walked = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { walkFrom: 0, countLimits }));
+        const ranked = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { rankEveryMatch: true }));
+        expect(walked.ids, `${text} page ${pageNumber} of ${pageSize}`).toEqual(ranked.ids);
+        expect(walked.total).toBe(Math.min(ranked.total, 4));
+      }
+    }
   });
 
   it('getAll retries a typo with the corrections as constants: the same answer as the literal word', async () => {

@@ -48,7 +48,7 @@ import {
   buyAgainSql,
   catalogueSearchSql,
   correctionsSql,
-  COUNT_LIMIT,
+  countLimitOf,
   hasCorrectableWords,
   productByIdSql,
   relatedProductsSql,
@@ -57,6 +57,7 @@ import {
   type TextMode,
   toCorrections,
   type Corrections,
+  type CountLimits,
 } from './search.ts';
 import { toInventory, toProduct } from './to-contract.ts';
 
@@ -80,6 +81,8 @@ export type CatalogueServiceDeps = {
   cache?: boolean;
   /** The lens product's login page (LENS_LOGIN_URL), handed out by getConfig; undefined: none. */
   lensLoginUrl?: string | undefined;
+  /** How far getAll counts exactly (search.ts `countLimitOf`); tests lower them to reach them. */
+  countLimits?: CountLimits;
 };
 
 
@@ -89,7 +92,7 @@ type CorrectionRow = { word: string; term: string; sim: number };
 const CACHE_MAX_ENTRIES = 500;
 const CACHE_TTL_MS = 60_000;
 
-export function createCatalogueService({ db, clock, cache: useCache = false, lensLoginUrl }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, clock, cache: useCache = false, lensLoginUrl, countLimits }: CatalogueServiceDeps) {
   const facetIndex = createFacetIndex(db);
   const cache = useCache
     ? createReadCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: CACHE_TTL_MS, now: () => clock.now().getTime() })
@@ -185,10 +188,11 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
         ({ rows, total } = await searchPage(query, page, pricing, 'corrected', corrections));
       }
     }
-    // The statement stops counting past COUNT_LIMIT matches (decision 017).
-    const countIsLowerBound = total > COUNT_LIMIT;
+    // The statement stops counting past the count limit (decision 017): 10,000 matches, 2,000 with free text.
+    const countLimit = countLimitOf(query, countLimits);
+    const countIsLowerBound = total > countLimit;
     return {
-      searchResults: { value: toProducts(rows, retailerId), '@odata.count': countIsLowerBound ? COUNT_LIMIT : total },
+      searchResults: { value: toProducts(rows, retailerId), '@odata.count': countIsLowerBound ? countLimit : total },
       countIsLowerBound,
     };
   }
@@ -201,7 +205,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     mode: TextMode,
     corrections?: Corrections,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode, { corrections }));
+    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode, { corrections, countLimits }));
     return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
   }
 

@@ -185,4 +185,37 @@ describe('/products facet counts', () => {
     await user.click(await within(shapes).findByRole('checkbox', { name: 'Round (40)' }));
     expect(await screen.findByText('40 products')).toBeInTheDocument();
   });
+
+  /** getAll counted 2,000 of a text search's matches; getFacets (or never) gives the exact total. */
+  function boundedTextServer(facets: 'answer' | 'never') {
+    const fetchSpy = fakeServerWithFacets(facets);
+    const others = fetchSpy.getMockImplementation()!;
+    fetchSpy.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/Product/getFacets' && facets === 'answer') {
+        return jsonResponse({ Status: 0, Error: null, Data: { ...facetsFor(''), total: 12_345 } });
+      }
+      if (url.pathname !== '/api/Product/getAll') return others(input, init);
+      const searchResults = { value: [product()], '@odata.count': 2_000 };
+      return jsonResponse({ Status: 0, Error: null, Data: { searchResults, countIsLowerBound: true } });
+    });
+  }
+
+  it('shows the exact total from the filter counts when getAll counted only up to its limit', async () => {
+    boundedTextServer('answer');
+    signIn();
+    renderApp('/products?searchText=black');
+    expect(await screen.findByText('12,345 products')).toBeInTheDocument();
+    expect(screen.queryByText('2,000+ products')).not.toBeInTheDocument();
+    // The pages follow the exact total: 12,345 at 14 a page is 882 pages.
+    expect(screen.getAllByRole('button', { name: 'Page 882' }).length).toBeGreaterThan(0);
+  });
+
+  it('says "2,000+ products" while the filter counts have not come', async () => {
+    boundedTextServer('never');
+    signIn();
+    renderApp('/products?searchText=black');
+    expect(await screen.findByText('2,000+ products')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Page 143' }).length).toBeGreaterThan(0);
+  });
 });

@@ -99,8 +99,15 @@ export function ProductsRoute() {
   // Catching up with a newer answer dims the page shown; the first answer has no page to dim (the skeleton stays).
   const busy = results.isPlaceholderData || (data !== undefined && data !== results.data);
   // The counts start with the products, not after getFilters (the panel that shows them waits for it):
-  // an observer that only starts the request, never re-rendering the screen when the counts arrive.
-  useQuery({ ...catalogueQueries.facets(facetSearch(query)), enabled: state.ok, notifyOnChangeProps: [] });
+  // an observer that starts the request and re-renders the screen only when getAll's count is a lower
+  // bound, for the exact total the counts carry (decision 017: "2,000+" until they come).
+  const bounded = data?.countIsLowerBound === true;
+  const facetTotal = useQuery({
+    ...catalogueQueries.facets(facetSearch(query)),
+    enabled: state.ok,
+    select: (facets) => facets.total,
+    notifyOnChangeProps: bounded ? ['data', 'isPlaceholderData'] : [],
+  });
   const orderEntry = useOrderEntry();
 
   const [filterModalOpened, filterModal] = useDisclosure(false);
@@ -116,9 +123,15 @@ export function ProductsRoute() {
   const choices = sortChoices(sortTypes.data ?? [], query);
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
-  const total = data?.searchResults['@odata.count'];
-  // Past the server's count limit the count is a lower bound (issue 19): "10,000+ products".
-  const totalText = total === undefined ? '' : `${countFormat.format(total)}${data?.countIsLowerBound ? '+' : ''}`;
+  // Past the server's count limit the count is a lower bound (issue 19): "10,000+ products", until the
+  // exact total of the same search comes with the filter counts (not while a newer page loads).
+  const counted = data?.searchResults['@odata.count'];
+  const exactTotal =
+    bounded && !busy && !facetTotal.isPlaceholderData && facetTotal.data !== undefined && counted !== undefined && facetTotal.data >= counted
+      ? facetTotal.data
+      : undefined;
+  const total = exactTotal ?? counted;
+  const totalText = total === undefined ? '' : `${countFormat.format(total)}${bounded && exactTotal === undefined ? '+' : ''}`;
   const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 
