@@ -102,13 +102,15 @@ describe('/my-retailers, a sales executive’s cockpit', () => {
     const { router } = renderApp('/my-retailers');
     await screen.findByRole('list', { name: 'Retailers' }, { timeout: 15000 });
     await user.click(screen.getByRole('button', { name: 'Order for Beta Eye Care' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    // Acting for a retailer switches the session, then opens a lazy route: on a busy run that takes
+    // as long as the finds above wait, not the default second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'), { timeout: 15000 });
     expect(Object.values({ ...localStorage }).join(' ')).toContain('beta@example.in');
     expect(await screen.findByText(/Acting for/, {}, { timeout: 15000 })).toHaveTextContent('Beta Eye Care');
 
     await router.navigate('/my-retailers');
     await user.click(await screen.findByRole('button', { name: 'Cart of Delta Vision' }, { timeout: 15000 }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase-order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase-order'), { timeout: 15000 });
     expect(Object.values({ ...localStorage }).join(' ')).toContain('delta@example.in');
   });
 
