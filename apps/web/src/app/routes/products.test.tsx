@@ -266,11 +266,14 @@ describe('/products', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem', { name: /^Vistara (Aviator Classic|Microfibre Cloth)/ })).toHaveLength(2));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '1' }));
-    const pageSizes = fetchSpy.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === '/api/Product/getAll')
-      .map((url) => [url.searchParams.get('search'), url.searchParams.get('pageNumber'), url.searchParams.get('pageSize')]);
-    expect(pageSizes.at(-1)).toEqual(['frameShapeId=1', '1', '50']);
+    // The page the URL now names is asked for in the render after it (page 3 of fifty came first).
+    const lastPageAsked = () =>
+      fetchSpy.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/Product/getAll')
+        .map((url) => [url.searchParams.get('search'), url.searchParams.get('pageNumber'), url.searchParams.get('pageSize')])
+        .at(-1);
+    await waitFor(() => expect(lastPageAsked()).toEqual(['frameShapeId=1', '1', '50']));
     expect(window.localStorage.getItem('frameport.catalogueView')).toBe('list');
   });
 
