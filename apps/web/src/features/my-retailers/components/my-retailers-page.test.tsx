@@ -107,8 +107,13 @@ describe('/my-retailers, a sales executive’s cockpit', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'), { timeout: 15000 });
     expect(Object.values({ ...localStorage }).join(' ')).toContain('beta@example.in');
     expect(await screen.findByText(/Acting for/, {}, { timeout: 15000 })).toHaveTextContent('Beta Eye Care');
+    // The router's location changes first; the screen follows in a transition, and until it does the
+    // page left stays on screen. Going back before /products shows, the test would find a Cart button
+    // on the old page that the new one then replaces (the click landing on a detached button).
+    expect(await screen.findByRole('region', { name: 'Products' }, { timeout: 15000 })).toBeInTheDocument();
 
     await router.navigate('/my-retailers');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Products' })).not.toBeInTheDocument(), { timeout: 15000 });
     await user.click(await screen.findByRole('button', { name: 'Cart of Delta Vision' }, { timeout: 15000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/purchase-order'), { timeout: 15000 });
     expect(Object.values({ ...localStorage }).join(' ')).toContain('delta@example.in');
