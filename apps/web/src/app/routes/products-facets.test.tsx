@@ -186,8 +186,11 @@ describe('/products facet counts', () => {
     expect(await screen.findByText('40 products')).toBeInTheDocument();
   });
 
-  /** getAll counted 2,000 of a text search's matches; getFacets (or never) gives the exact total. */
-  function boundedTextServer(facets: 'answer' | 'never') {
+  /**
+   * getAll counted 2,000 of a text search's matches; getFacets (or never) gives the exact total. With
+   * `holdPage`, getAll never answers for that page.
+   */
+  function boundedTextServer(facets: 'answer' | 'never', holdPage?: number) {
     const fetchSpy = fakeServerWithFacets(facets);
     const others = fetchSpy.getMockImplementation()!;
     fetchSpy.mockImplementation(async (input, init) => {
@@ -196,6 +199,7 @@ describe('/products facet counts', () => {
         return jsonResponse({ Status: 0, Error: null, Data: { ...facetsFor(''), total: 12_345 } });
       }
       if (url.pathname !== '/api/Product/getAll') return others(input, init);
+      if (url.searchParams.get('pageNumber') === String(holdPage)) return new Promise<Response>(() => {});
       const searchResults = { value: [product()], '@odata.count': 2_000 };
       return jsonResponse({ Status: 0, Error: null, Data: { searchResults, countIsLowerBound: true } });
     });
@@ -208,6 +212,21 @@ describe('/products facet counts', () => {
     expect(await screen.findByText('12,345 products')).toBeInTheDocument();
     expect(screen.queryByText('2,000+ products')).not.toBeInTheDocument();
     // The pages follow the exact total: 12,345 at 14 a page is 882 pages.
+    expect(screen.getAllByRole('button', { name: 'Page 882' }).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the exact total and the pages while the next page loads', async () => {
+    boundedTextServer('answer', 2);
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?searchText=black');
+    expect(await screen.findByText('12,345 products')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Page 2' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    // Page 2 never comes: page 1 stays, dimmed, with its total and its 882 pages (not "2,000+" and 143).
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Products' }).querySelector('[aria-busy="true"]')).not.toBeNull());
+    expect(screen.getByText('12,345 products')).toBeInTheDocument();
+    expect(screen.queryByText('2,000+ products')).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Page 882' }).length).toBeGreaterThan(0);
   });
 

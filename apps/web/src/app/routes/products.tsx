@@ -124,12 +124,16 @@ export function ProductsRoute() {
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
   // Past the server's count limit the count is a lower bound (issue 19): "10,000+ products", until the
-  // exact total of the same search comes with the filter counts (not while a newer page loads).
+  // exact total of the same search comes with the filter counts. While a newer page loads the page shown
+  // keeps the total shown with it (the filter counts may already be the next search's).
   const counted = data?.searchResults['@odata.count'];
-  const exactTotal =
-    bounded && !busy && !facetTotal.isPlaceholderData && facetTotal.data !== undefined && counted !== undefined && facetTotal.data >= counted
+  const exactNow =
+    bounded && !facetTotal.isPlaceholderData && facetTotal.data !== undefined && counted !== undefined && facetTotal.data >= counted
       ? facetTotal.data
       : undefined;
+  const [shownExact, setShownExact] = useState<number | undefined>(undefined);
+  if (!busy && shownExact !== exactNow) setShownExact(exactNow);
+  const exactTotal = busy ? shownExact : exactNow;
   const total = exactTotal ?? counted;
   const totalText = total === undefined ? '' : `${countFormat.format(total)}${bounded && exactTotal === undefined ? '+' : ''}`;
   const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
