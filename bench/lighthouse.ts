@@ -16,7 +16,7 @@
  * by 100 ms and more. The table also gives the lowest performance score and the median metrics.
  * Prints a Markdown table. Low scores are reported, not failed: only a crash exits non-zero.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,8 @@ const CHROME_FLAGS = [
 ];
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/** LIGHTHOUSE_REPORT_DIR: keep each run's full report there (JSON, for the Lighthouse viewer): its LCP element, LCP phases, requests and main-thread work. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Lighthouse's metric audits behind the performance score, as the table names them. */
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
@@ -223,6 +225,11 @@ async function main() {
         for (let run = 1; run <= RUNS; run += 1) {
           const result = await auditWithRetry(pagePath, formFactor, port, signedIn ? session : null);
           const { categories, audits } = result.lhr;
+          if (REPORT_DIR) {
+            mkdirSync(REPORT_DIR, { recursive: true });
+            const name = `${formFactor.name}${pagePath.split('?')[0]!.replaceAll('/', '-')}-${run}.json`;
+            writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(result.lhr));
+          }
           const scores = Object.fromEntries(
             CATEGORIES.map((id) => {
               const score = categories[id]?.score;

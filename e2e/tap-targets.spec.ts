@@ -33,14 +33,17 @@ const INTERACTIVE = [
   '[role="link"]',
 ].join(', ');
 
-/** The header's and the main content's controls under 44×44: 'button "Decrease quantity" 30×30'. */
-async function smallTargets(page: Page): Promise<string[]> {
+/**
+ * The header's and the main content's controls (or those under `roots`) under 44×44:
+ * 'button "Decrease quantity" 30×30'.
+ */
+async function smallTargets(page: Page, roots = 'header, main'): Promise<string[]> {
   return page.evaluate(
-    ({ selector, min, slack }) => {
+    ({ selector, min, slack, roots }) => {
       const found: string[] = [];
       const seen = new Set<Element>();
       const viewportWidth = document.documentElement.clientWidth;
-      for (const root of Array.from(document.querySelectorAll('header, main'))) {
+      for (const root of Array.from(document.querySelectorAll(roots))) {
         for (const element of Array.from(root.querySelectorAll<HTMLElement>(selector))) {
           if (seen.has(element)) continue;
           seen.add(element);
@@ -74,7 +77,7 @@ async function smallTargets(page: Page): Promise<string[]> {
       }
       return found;
     },
-    { selector: INTERACTIVE, min: MIN, slack: SLACK },
+    { selector: INTERACTIVE, min: MIN, slack: SLACK, roots },
   );
 }
 
@@ -122,6 +125,18 @@ test.describe('tap targets at 390 px', () => {
     await settled(page);
     await expect(page.getByRole('article').first()).toBeVisible();
     await check('/products');
+
+    // The phone's filter screen: each option of a group is a row a thumb can hit, and so is View All.
+    await page.getByRole('button', { name: /^Filter/ }).click();
+    const filters = page.getByRole('dialog');
+    for (const group of [/^Frame Shape/, /^Material/]) {
+      await filters.getByRole('tab', { name: group }).click();
+      await expect(filters.getByRole('tabpanel').getByRole('checkbox').first()).toBeVisible();
+      const small = await smallTargets(page, '[role="dialog"] [role="tabpanel"]');
+      report.push(...small.map((line) => `the filter screen: ${line}`));
+    }
+    await page.keyboard.press('Escape');
+    await expect(filters).toBeHidden();
 
     await page.goto(`/product-details?productId=${products[0]!.productId}`);
     await settled(page);

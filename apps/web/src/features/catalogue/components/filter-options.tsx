@@ -1,7 +1,7 @@
 import type { Filter } from '@frameport/domain/contract';
-import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { sameIds, useChoiceAtOnce } from '../use-catalogue-url.ts';
+import classes from './filter-options.module.css';
 
 /** Groups longer than this show their first options and a View All / View Less toggle (spec section 9). */
 export const FILTER_OPTIONS_SHOWN = 5;
@@ -32,6 +32,9 @@ export function CountedLabel({ name, count, disabled = false }: { name: string; 
 }
 
 const noCounts = () => null;
+
+/** Mantine's CheckIcon (viewBox 0 0 10 7). */
+const CHECK_PATH = 'M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z';
 
 /**
  * One 'In' filter as a checkbox list. Colours show their swatch beside the name. Starts expanded
@@ -67,10 +70,10 @@ export function FilterOptions({ filter, selected, onChange, countOf = noCounts }
 
   return (
     <div>
-      <Text id={labelId} component="div" size="sm" fw={600} mb={6}>
+      <div id={labelId} className={classes.heading}>
         {filter.Name}
-      </Text>
-      <Stack gap={8} id={listId} role="group" aria-labelledby={labelId}>
+      </div>
+      <div className={classes.list} id={listId} role="group" aria-labelledby={labelId}>
         {shown.map((option) => {
           const count = countOf(option.Id);
           const checked = shownIds.includes(option.Id);
@@ -87,20 +90,17 @@ export function FilterOptions({ filter, selected, onChange, countOf = noCounts }
             />
           );
         })}
-      </Stack>
+      </div>
       {collapsible && (
-        <Anchor
-          component="button"
+        <button
           type="button"
-          size="sm"
-          fw={600}
-          mt={8}
+          className={`mantine-focus-auto ${classes.more}`}
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((value) => !value)}
         >
           {expanded ? 'View Less' : `View All (${filter.Data.length})`}
-        </Anchor>
+        </button>
       )}
     </div>
   );
@@ -117,37 +117,33 @@ type OptionRowProps = {
   onToggle: (id: number) => void;
 };
 
+/**
+ * One option: a native checkbox drawn as Mantine's (size sm) inside its label, so the row's text
+ * names it and a tap anywhere on the row ticks it. The browser ticks the box itself; React renders
+ * this row alone (memoised), without a Mantine component's per-render work.
+ */
 const OptionRow = memo(function OptionRow({ id, name, swatch, count, checked, disabled, onToggle }: OptionRowProps) {
   return (
-    <Checkbox
-      value={String(id)}
-      size="sm"
-      checked={checked}
-      disabled={disabled}
-      onChange={() => onToggle(id)}
-      label={
-        swatch ? (
-          <Group gap={8} wrap="nowrap" component="span">
-            <span
-              aria-hidden="true"
-              style={{
-                display: 'inline-block',
-                width: 16,
-                height: 16,
-                borderRadius: '50%',
-                background: swatch,
-                boxShadow: 'inset 0 0 0 1px rgb(0 0 0 / 25%)',
-                flex: 'none',
-              }}
-            />
-            <span>
-              <CountedLabel name={name} count={count} disabled={disabled} />
-            </span>
-          </Group>
-        ) : (
+    <label className={classes.option} data-disabled={disabled || undefined}>
+      <span className={classes.box}>
+        <input
+          type="checkbox"
+          className={`mantine-focus-auto ${classes.input}`}
+          value={String(id)}
+          checked={checked}
+          disabled={disabled}
+          onChange={() => onToggle(id)}
+        />
+        <svg className={classes.icon} viewBox="0 0 10 7" fill="none" aria-hidden="true">
+          <path d={CHECK_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+        </svg>
+      </span>
+      <span className={classes.name}>
+        {swatch && <span className={classes.swatch} style={{ background: swatch }} aria-hidden="true" />}
+        <span>
           <CountedLabel name={name} count={count} disabled={disabled} />
-        )
-      }
-    />
+        </span>
+      </span>
+    </label>
   );
 });
