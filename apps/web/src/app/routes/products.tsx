@@ -5,11 +5,10 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Box, Button, Group, NativeSelect, Pagination, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +29,7 @@ import { CatalogueSearchBox } from '../../features/catalogue/components/catalogu
 import { FilterPanel, FilterPanelSkeleton } from '../../features/catalogue/components/filter-panel.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalogue/components/product-grid.tsx';
 import { ResultsProgress } from '../../features/catalogue/components/results-progress.tsx';
+import { ViewSwitch } from '../../features/catalogue/components/view-switch.tsx';
 import { QUICK_ORDER_PAGE_SIZE, QuickOrderListSkeleton } from '../../features/catalogue/components/quick-order-list-skeleton.tsx';
 import {
   activeFilterCount,
@@ -149,18 +149,7 @@ export function ProductsRoute() {
     setView(next);
     if (page > 1) setPage(1);
   };
-  const viewSwitch = (
-    <SegmentedControl
-      className={classes.viewSwitch}
-      aria-label={messages.catalogue.view}
-      value={view}
-      onChange={(value) => changeView(value === 'list' ? 'list' : 'gallery')}
-      data={[
-        { value: 'list', label: messages.catalogue.list },
-        { value: 'gallery', label: messages.catalogue.gallery },
-      ]}
-    />
-  );
+  const viewSwitch = <ViewSwitch value={view} onChange={changeView} />;
 
   const filterPanel = (inModal: boolean) =>
     filters.isPending ? (
