@@ -36,7 +36,12 @@ export function productDetailsPath(productId: number): string {
   return `/product-details?productId=${productId}`;
 }
 
-type ProductCardProps = { product: Product; orderEntry?: OrderEntry };
+type ProductCardProps = {
+  product: Product;
+  orderEntry?: OrderEntry;
+  /** One of the first cards of a page: its image is the page's largest paint, so it loads at once. */
+  imagePriority?: boolean;
+};
 
 /**
  * One product in a grid: image of the chosen colour, name, model number, price (list price struck
@@ -55,7 +60,7 @@ export function ProductCard(props: ProductCardProps) {
  * Plain elements and a CSS module rather than Mantine components, and memoised: a page holds up to
  * 28 cards, and a filter tap re-renders the grid (dimmed) before its new results arrive.
  */
-export const ProductCardView = memo(function ProductCardView({ product, orderEntry, seesListPrices }: ProductCardProps & { seesListPrices: boolean }) {
+export const ProductCardView = memo(function ProductCardView({ product, orderEntry, imagePriority = false, seesListPrices }: ProductCardProps & { seesListPrices: boolean }) {
   const titleId = useId();
   // The same colour on every visit (issue 16: most stock, not the spec's random pick).
   const [chosenId, setChosenId] = useState(() => pickInitialVariant(product.productColor)?.productColorId ?? null);
@@ -73,7 +78,7 @@ export const ProductCardView = memo(function ProductCardView({ product, orderEnt
       <div className={classes.media}>
         {/* The name link below is the accessible one; this copy is for pointer users only. */}
         <Link to={href} {...NEW_TAB} tabIndex={-1} aria-hidden="true">
-          <ProductImage src={variantImage(product, variant)} alt={alt} />
+          <ProductImage src={variantImage(product, variant)} alt={alt} priority={imagePriority} />
         </Link>
         <div className={classes.badges}>
           {soldOut ? (

@@ -6,6 +6,13 @@ import type { OrderEntry } from '../use-order-quantities.ts';
 import { ProductCardView } from './product-card.tsx';
 import classes from './product-grid.module.css';
 
+/**
+ * How many cards at the top of a page load their image at once, ahead of the rest: the first row on
+ * a desk (four columns beside the filters), the first two rows on a phone. The others load as they
+ * near the screen.
+ */
+export const EAGER_IMAGES = 4;
+
 /** Columns follow the space the grid has (it sits beside the filter panel on a desktop): the stylesheet's container queries. */
 function Grid({ children, busy = false, label }: { children: ReactNode; busy?: boolean; label: string }) {
   return (
@@ -34,9 +41,9 @@ export const ProductGrid = memo(function ProductGrid({ products, busy = false, l
   const { seesListPrices } = useActing();
   return (
     <Grid busy={busy} label={label}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.productId}>
-          <ProductCardView product={product} orderEntry={orderEntry} seesListPrices={seesListPrices} />
+          <ProductCardView product={product} orderEntry={orderEntry} imagePriority={index < EAGER_IMAGES} seesListPrices={seesListPrices} />
         </li>
       ))}
     </Grid>

@@ -11,10 +11,12 @@ type ProductImageProps = {
   alt: string;
   /** 'lazy' in lists; the details page's main image loads at once. */
   loading?: 'lazy' | 'eager';
+  /** The first images of a page (the largest paint): asked for at once and before the others. */
+  priority?: boolean;
 };
 
 /** A product image in a fixed 2:1 box (nothing jumps), with a neutral placeholder when missing or broken. */
-export function ProductImage({ src, alt, loading = 'lazy' }: ProductImageProps) {
+export function ProductImage({ src, alt, loading = 'lazy', priority = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && src !== failedSrc;
   return (
@@ -26,7 +28,8 @@ export function ProductImage({ src, alt, loading = 'lazy' }: ProductImageProps) 
           alt={alt}
           width={PRODUCT_IMAGE_WIDTH}
           height={PRODUCT_IMAGE_HEIGHT}
-          loading={loading}
+          loading={priority ? 'eager' : loading}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />
