@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { actingPlugin } from './http/acting.ts';
 import { bearerAuth, registerPublic } from './http/auth.ts';
 import { refuseWhileClosing } from './http/closing.ts';
+import { registerCompression } from './http/compression.ts';
 import { answerFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { healthRoutes, warmCatalogueAndCart } from './http/health.ts';
 import { registerSpa } from './http/spa.ts';
@@ -152,7 +153,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   // API answers above 1 KB (catalogue pages are tens of KB) go out compressed: retailers are on
   // phones. Brotli at quality 4 costs little CPU per answer; the web build's files are compressed
-  // once at build time instead (http/spa.ts).
+  // once at build time instead (http/spa.ts). Answers held in memory in one call (compression.ts);
+  // streams through @fastify/compress, whose onSend runs after it.
+  registerCompression(app);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

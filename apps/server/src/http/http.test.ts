@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
@@ -213,6 +213,45 @@ describe('the built SPA', () => {
     const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('sends a compressed API answer whole, with its length, in the encoding the browser prefers', async () => {
+    for (let made = 0; made < 6; made += 1) await createProduct(t.db, { stocks: [5, 0] });
+    const catalogue = '/api/Product/getAll?search=&pageNumber=1&pageSize=14';
+    // A catalogue page is compressed on the event loop, the 500 KB API document on the thread pool.
+    for (const [url, headers] of [
+      [catalogue, signedIn],
+      ['/api/docs/json', {}],
+    ] as const) {
+      const plain = await t.app.inject({ url, headers });
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary, url).toContain('Accept-Encoding');
+      const document = plain.body;
+      expect(Buffer.byteLength(document), url).toBeGreaterThan(4096);
+
+      const br = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip;q=0.8, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['transfer-encoding'], url).toBeUndefined();
+      expect(Number(br.headers['content-length']), url).toBe(br.rawPayload.length);
+      expect(br.rawPayload.length, url).toBeLessThan(Buffer.byteLength(document) / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(document);
+      expect(br.headers.vary, url).toContain('Accept-Encoding');
+
+      const gz = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(Number(gz.headers['content-length']), url).toBe(gz.rawPayload.length);
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(document);
+
+      for (const accepted of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
+        const none = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': accepted } });
+        expect(none.headers['content-encoding'], `${url} ${accepted}`).toBeUndefined();
+        expect(none.body, `${url} ${accepted}`).toBe(document);
+      }
+      const refused = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'br', 'x-no-compression': '1' } });
+      expect(refused.headers['content-encoding'], url).toBeUndefined();
+      expect(refused.body, url).toBe(document);
+    }
   });
 
   it('does not answer API paths or missing files with the SPA', async () => {
