@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCatalogueQuery } from '@frameport/domain';
 import type { Product } from '@frameport/domain/contract';
-import { catalogueVersion, discountRules, productColours, products } from '../../db/schema.ts';
+import { catalogueVersion, discountRules, productColours, products, retailers, states } from '../../db/schema.ts';
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loginAs } from '../../test/factories.ts';
@@ -44,6 +44,42 @@ describe('catalogue read cache', () => {
     const second = await catalogue.search(query, { pageNumber: 1, pageSize: 5 }, null);
     expect(second).toEqual(first);
     expect(catalogue.cacheStats()).toMatchObject({ hits: 1, misses: 1 });
+  });
+
+  it('the bill-to GST state code comes with the page and follows the retailer at once, cached or not', async () => {
+    const [retailer] = await t.db
+      .select({ id: retailers.id, stateId: retailers.stateId, gstin: retailers.gstin })
+      .from(retailers)
+      .where(eq(retailers.email, DEMO_EMAILS.retailer));
+    const [karnataka] = await t.db.select({ id: states.id }).from(states).where(eq(states.stateCode, '29'));
+    const withCache = createCatalogueService({ db: t.db, clock: t.clock, cache: true });
+    const withoutCache = createCatalogueService({ db: t.db, clock: t.clock, cache: false });
+    const page = { pageNumber: 1, pageSize: 5 };
+    const searches = [emptyCatalogueQuery(), { ...emptyCatalogueQuery(), isAvailable: true }];
+    const codes = async () => {
+      const answers = [];
+      for (const catalogue of [withCache, withoutCache]) {
+        for (const query of searches) answers.push((await catalogue.search(query, page, retailer!.id)).billToGstStateCode);
+      }
+      return answers;
+    };
+    // A GSTIN's first two digits decide (Telangana's 36 here); nobody acting: none.
+    expect(await codes()).toEqual(['36', '36', '36', '36']);
+    expect((await withCache.search(emptyCatalogueQuery(), page, null)).billToGstStateCode).toBeNull();
+    expect((await withoutCache.search(emptyCatalogueQuery(), page, null)).billToGstStateCode).toBeNull();
+    try {
+      // Moved to Karnataka without a GSTIN: its state's code (the move changes the catalogue version).
+      await t.db.update(retailers).set({ stateId: karnataka!.id, gstin: null }).where(eq(retailers.id, retailer!.id));
+      const hits = withCache.cacheStats()!.hits;
+      expect(await codes()).toEqual(['29', '29', '29', '29']);
+      expect((await withCache.search(emptyCatalogueQuery(), page, retailer!.id)).billToGstStateCode).toBe('29');
+      expect(withCache.cacheStats()!.hits).toBe(hits + 1);
+      // A GSTIN decides over the state it is filed in.
+      await t.db.update(retailers).set({ gstin: retailer!.gstin }).where(eq(retailers.id, retailer!.id));
+      expect(await codes()).toEqual(['36', '36', '36', '36']);
+    } finally {
+      await t.db.update(retailers).set({ stateId: retailer!.stateId, gstin: retailer!.gstin }).where(eq(retailers.id, retailer!.id));
+    }
   });
 
   it('sees a stock change at once', async () => {

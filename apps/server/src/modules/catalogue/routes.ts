@@ -176,10 +176,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       const parsed = parseCatalogueSearch(search);
       if (!parsed.ok) throw new AppError('invalid', parsed.message);
       const retailerId = await actingRetailerId(request);
-      const [results, billTo] = await Promise.all([
-        catalogue.search(parsed.query, { pageNumber, pageSize }, retailerId),
-        retailerId === null ? null : catalogue.billToGstStateCode(retailerId),
-      ]);
+      const { billToGstStateCode: billTo, ...results } = await catalogue.search(parsed.query, { pageNumber, pageSize }, retailerId);
       return ok({ ...results, gstStateCodes: billTo === null ? null : { billTo, company: companyStateCode } });
     },
   );

@@ -497,6 +497,12 @@ export type ProductRow = {
   masters: MastersJson | null;
   acting_state_id: number | null;
   rules: RuleJson[];
+  /**
+   * getAll's statement only (undefined elsewhere): the acting retailer's GSTIN and its state's GST
+   * code, whose bill-to GST state code getAll sends with its prices; null when nobody acts. Read in
+   * the same statement, so a page costs one round trip to the database rather than two.
+   */
+  bill_to?: { gstin: string | null; stateCode: string } | null;
 };
 
 export type PricingContext = {
@@ -513,8 +519,12 @@ export type PricingContext = {
  * (Measured on 10,000 styles: a lookup per product and per variant cost 3× as much execution time,
  * and joining the masters in the outer query cost 3 ms of planning on PGlite.)
  */
-function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: PricingContext): SQL {
+function productsOfPage(parts: { total: SQL; from: SQL; order: SQL; billTo?: boolean }, pricing: PricingContext): SQL {
   const now = pricing.now.toISOString();
+  const billTo = parts.billTo
+    ? sql`(select json_build_object('gstin', r.gstin, 'stateCode', st.state_code)
+        from retailers r join states st on st.id = r.state_id where r.id = ${pricing.retailerId}) as bill_to,`
+    : sql``;
   return sql`select p.id, ${parts.total} as total, p.product_name, p.model_name, p.model_code, p.product_code,
       p.brand_id, p.product_type_id, p.frame_type, p.frame_shape_id, p.manufacturer_details, p.frame_width_mm,
       p.eye_size_mm, p.nose_bridge_mm, p.arm_length_mm, p.size_id, p.material_id, p.temple_material_id,
@@ -538,7 +548,7 @@ function productsOfPage(parts: { total: SQL; from: SQL; order: SQL }, pricing: P
           'colours', (select coalesce(json_object_agg(c.id, json_build_array(c.name, c.hex_code)), '{}'::json) from colours c),
           'tags', (select coalesce(json_object_agg(tg.id, tg.name), '{}'::json) from tags tg),
           'genders', (select coalesce(json_agg(json_build_array(g.id, g.name) order by g.sort_order, g.id), '[]'::json) from genders g))) end as masters,
-      (select r.state_id from retailers r where r.id = ${pricing.retailerId}) as acting_state_id,
+      (select r.state_id from retailers r where r.id = ${pricing.retailerId}) as acting_state_id, ${billTo}
       ${activeRulesJson(sql`${now}`, sql`(select r.state_id from retailers r where r.id = ${pricing.retailerId})`)} as rules
     from ${parts.from}
     order by ${parts.order}`;
@@ -706,6 +716,7 @@ export function catalogueSearchSql(
         total: sql`matched.total`,
         from: sql`matched left join page on true left join products p on p.id = page.id`,
         order: byColumns('page.'),
+        billTo: true,
       },
       pricing,
     )}`;

@@ -40,7 +40,7 @@ import {
   sizes,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { CART_LINE_TTL_MS, LIST_PRICING, loadBillToGstStateCode, pricingOf } from '../pricing/service.ts';
+import { CART_LINE_TTL_MS, gstStateCodeOf, LIST_PRICING, pricingOf } from '../pricing/service.ts';
 import { listBanners } from './banners.ts';
 import { createReadCache } from './cache.ts';
 import { createFacetIndex } from './facets-index.ts';
@@ -87,6 +87,9 @@ export type CatalogueServiceDeps = {
 
 
 type CorrectionRow = { word: string; term: string; sim: number };
+
+/** getAll's page, and the acting retailer's bill-to GST state code (null when nobody acts). */
+export type CatalogueSearchAnswer = SearchResults & { billToGstStateCode: string | null };
 
 /** Enough for the popular searches of a few thousand retailers; a page is a few tens of KB. */
 const CACHE_MAX_ENTRIES = 500;
@@ -155,17 +158,21 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
   // ------------------------------------------------------------------------------------------
 
   /**
-   * getAll: one page of the catalogue and the total count. `retailerId` is the acting retailer
-   * (its state decides the discounts); null (staff acting for nobody) = list prices, no discount. Free text is matched literally
-   * first; only when that finds nothing at all are mistyped words corrected and the query retried.
+   * getAll: one page of the catalogue and the total count, and the acting retailer's bill-to GST
+   * state code (null for nobody), which getAll sends with its prices. `retailerId` is the acting
+   * retailer (its state decides the discounts); null (staff acting for nobody) = list prices, no
+   * discount. Free text is matched literally first; only when that finds nothing at all are
+   * mistyped words corrected and the query retried.
    */
   async function search(
     query: CatalogueQuery,
     page: { pageNumber: number; pageSize: number },
     retailerId: number | null,
-  ): Promise<SearchResults> {
+  ): Promise<CatalogueSearchAnswer> {
     // Which styles are in stock changes with every order: that filter is always read live.
     if (query.isAvailable) return searchUncached(query, page, retailerId);
+    // The bill-to code is kept with the page: any change to a retailer or a state moves the catalogue
+    // version (migration 0005), as the page's prices follow the retailer's state too.
     const key = `search|${retailerId}|${page.pageNumber}|${page.pageSize}|${JSON.stringify(query)}`;
     const results = await cached(key, () => searchUncached(query, page, retailerId));
     if (!cache) return results;
@@ -176,16 +183,16 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     query: CatalogueQuery,
     page: { pageNumber: number; pageSize: number },
     retailerId: number | null,
-  ): Promise<SearchResults> {
+  ): Promise<CatalogueSearchAnswer> {
     const pricing = pricingContext(retailerId);
-    let { rows, total } = await searchPage(query, page, pricing, 'literal');
+    let { rows, total, billTo } = await searchPage(query, page, pricing, 'literal');
     if (total === 0 && hasCorrectableWords(query)) {
       // The corrections first (a few hundred vocabulary words), then the statement with them as constants;
       // without any correction the retry would match exactly what the literal try matched: nothing.
       const lookup = correctionsSql(query);
       const corrections = lookup ? toCorrections(await queryRows<CorrectionRow>(db, lookup)) : {};
       if (Object.keys(corrections).length > 0) {
-        ({ rows, total } = await searchPage(query, page, pricing, 'corrected', corrections));
+        ({ rows, total, billTo } = await searchPage(query, page, pricing, 'corrected', corrections));
       }
     }
     // The statement stops counting past the count limit (decision 017): 10,000 matches, 2,000 with free text.
@@ -194,6 +201,7 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     return {
       searchResults: { value: toProducts(rows, retailerId), '@odata.count': countIsLowerBound ? countLimit : total },
       countIsLowerBound,
+      billToGstStateCode: billTo ? gstStateCodeOf(billTo.gstin, billTo.stateCode) : null,
     };
   }
 
@@ -204,9 +212,9 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     pricing: PricingContext,
     mode: TextMode,
     corrections?: Corrections,
-  ): Promise<{ rows: ProductRow[]; total: number }> {
+  ): Promise<{ rows: ProductRow[]; total: number; billTo: ProductRow['bill_to'] }> {
     const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode, { corrections, countLimits }));
-    return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
+    return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0), billTo: rows[0]?.bill_to ?? null };
   }
 
   /**
@@ -500,7 +508,6 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     search,
     facets,
     /** The acting retailer's bill-to GST state code (getAll sends it with the prices): one read by primary key. */
-    billToGstStateCode: (retailerId: number) => loadBillToGstStateCode(db, retailerId),
     getProduct,
     relatedProducts,
     buyAgain,
