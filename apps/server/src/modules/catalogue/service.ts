@@ -507,7 +507,6 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
   return {
     search,
     facets,
-    /** The acting retailer's bill-to GST state code (getAll sends it with the prices): one read by primary key. */
     getProduct,
     relatedProducts,
     buyAgain,

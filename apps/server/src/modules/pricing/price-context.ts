@@ -63,20 +63,6 @@ export function gstStateCodeOf(gstin: string | null, stateCode: string): string 
   return gstin?.slice(0, 2) ?? stateCode;
 }
 
-/**
- * Only the bill-to GST state code of a retailer (null when there is no such retailer): the catalogue
- * sends it with its prices so the web can add GST exactly as the cart will, without the whole context.
- */
-export async function loadBillToGstStateCode(db: Db, retailerId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ gstin: retailers.gstin, stateCode: states.stateCode })
-    .from(retailers)
-    .innerJoin(states, eq(states.id, retailers.stateId))
-    .where(eq(retailers.id, retailerId))
-    .limit(1);
-  return row ? gstStateCodeOf(row.gstin, row.stateCode) : null;
-}
-
 /** Every cart and order call runs it: prepared once per database (built once, parsed once per connection). */
 const preparedPriceContext = new WeakMap<Db, ReturnType<typeof preparePriceContext>>();
 

@@ -12,7 +12,7 @@ export {
   type Pricing,
   type RuleJson,
 } from './discount-rules.ts';
-export { gstStateCodeOf, loadBillToGstStateCode, loadPriceContext, type BillTo, type PriceContext, type ShipTo } from './price-context.ts';
+export { gstStateCodeOf, loadPriceContext, type BillTo, type PriceContext, type ShipTo } from './price-context.ts';
 export {
   CART_LINE_TTL_MS,
   checkOrderLimits,
