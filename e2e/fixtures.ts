@@ -162,8 +162,17 @@ export async function openAdminNav(page: Page) {
   return page.getByRole('navigation', { name: 'Back office' });
 }
 
+/**
+ * Nothing sticks out sideways. Measured against the device's width, not `innerWidth`: a phone (the
+ * phone project is a mobile device) widens its layout viewport to whatever overflows, so innerWidth
+ * grew with the overflow and the old comparison could not fail there.
+ */
 export async function noHorizontalScroll(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const deviceWidth = page.viewportSize()?.width ?? null;
+  return page.evaluate(
+    (width) => document.documentElement.scrollWidth <= Math.min(window.innerWidth, width ?? window.innerWidth),
+    deviceWidth,
+  );
 }
 
 /**
