@@ -6,10 +6,11 @@ import type { AdminOrderRow, AdminOrdersResponse } from '@frameport/domain/contr
 import { Button, Group, NativeSelect, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../config/paths.ts';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { dateAndTimeIndia, inr } from '../admin-display.ts';
 import { adminQueries } from '../api.ts';
 import { EInvoiceDownload } from '../order/components/e-invoice-download.tsx';
@@ -33,14 +34,16 @@ const text = adminTexts;
  * E-invoices: the e-invoice JSON of the invoices dated in a range.
  */
 export function OrderQueue() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeUrl] = useUrlParams();
   const filters = readQueueFilters(searchParams);
   const queue = useQuery(adminQueries.queue(queueQueryOf(filters)));
   const states = useQuery(adminQueries.states());
   const role = useStaffRole();
 
-  const apply = (next: QueueFilters, options: { replace?: boolean } = {}) => setSearchParams(queueSearchParams(next), options);
-  const change = (patch: Partial<QueueFilters>) => apply({ ...filters, ...patch, page: 1 });
+  /** A change to the filters, worked out from the latest URL written (see useUrlParams). */
+  const apply = (next: (latest: QueueFilters) => QueueFilters, options: { replace?: boolean } = {}) =>
+    writeUrl((latest) => queueSearchParams(next(readQueueFilters(latest))), options);
+  const change = (patch: Partial<QueueFilters>) => apply((latest) => ({ ...latest, ...patch, page: 1 }));
 
   const data = queue.data;
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / (data.pageSize || QUEUE_PAGE_SIZE))) : 1;
@@ -62,7 +65,7 @@ export function OrderQueue() {
           className={classes.search}
           label="Search orders"
           placeholder="Order ref, retailer, email or GSTIN"
-          value={filters.q} onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })} />
+          value={filters.q} onSearch={(q) => apply((latest) => ({ ...latest, q, page: 1 }), { replace: true })} />
         <NativeSelect
           label="State"
           size="xs"
@@ -89,7 +92,7 @@ export function OrderQueue() {
           min={filters.from || undefined}
           onChange={(event) => change({ to: event.currentTarget.value })}
         />
-        <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters(filters))}>
+        <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters)}>
           {text.clearFilters}
         </Button>
       </div>
@@ -104,7 +107,7 @@ export function OrderQueue() {
           description={hasFilters(filters) ? text.tryOtherFilters : undefined}
           action={
             hasFilters(filters) ? (
-              <Button variant="default" onClick={() => apply(clearedFilters(filters))}>
+              <Button variant="default" onClick={() => apply(clearedFilters)}>
                 {text.clearFilters}
               </Button>
             ) : undefined
@@ -113,7 +116,7 @@ export function OrderQueue() {
       ) : (
         <>
           <QueueTable orders={data.orders} stale={queue.isPlaceholderData} />
-          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply({ ...filters, page })} />
+          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply((latest) => ({ ...latest, page }))} />
         </>
       )}
     </>

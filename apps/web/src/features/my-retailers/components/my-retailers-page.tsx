@@ -5,12 +5,13 @@ import { Badge, Button, NativeSelect, Skeleton, Stack, Text, TextInput, Title, V
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PROPOSE_RETAILER_PATH, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import { useActingRetailer, type ActingRetailer } from '../../../lib/acting-store.ts';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { myRetailersQueries } from '../api.ts';
 import { formatDate, formatDay, inr } from '../display.ts';
 import { bookTotals, MY_RETAILERS_SORTS, readBookParams, shownRetailers, SORT_LABELS, type MyRetailersSort } from '../book.ts';
@@ -161,16 +162,18 @@ function OrderRow({ order }: { order: MyRetailerOrder }) {
 }
 
 function Retailers({ retailers, actFor }: { retailers: MyRetailer[]; actFor: ActFor }) {
-  const [params, setParams] = useSearchParams();
+  const [params, writeUrl] = useUrlParams();
   const { q, sort } = readBookParams(params);
   const shown = shownRetailers(retailers, q, sort);
-  const update = (next: { q?: string; sort?: MyRetailersSort }) => {
-    const merged = { q, sort, ...next };
-    const search = new URLSearchParams();
-    if (merged.q !== '') search.set('q', merged.q);
-    if (merged.sort !== 'overdue') search.set('sort', merged.sort);
-    setParams(search, { replace: true });
-  };
+  // Built on the latest URL written: a fast typist's keys each build on the one before.
+  const update = (next: { q?: string; sort?: MyRetailersSort }) =>
+    writeUrl((latest) => {
+      const merged = { ...readBookParams(latest), ...next };
+      const search = new URLSearchParams();
+      if (merged.q !== '') search.set('q', merged.q);
+      if (merged.sort !== 'overdue') search.set('sort', merged.sort);
+      return search;
+    }, { replace: true });
   return (
     <section aria-labelledby="my-retailers-title">
       <Title order={2} fz="h4" id="my-retailers-title" mb="xs">

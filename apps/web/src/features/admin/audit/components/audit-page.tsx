@@ -3,12 +3,12 @@ import type { AuditLogEntry } from '@frameport/domain/contract/admin-audit';
 import { Alert, Anchor, Button, Code, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import desk from '../../components/desk-table.module.css';
 import { formatDateTime } from '../../order/order-display.ts';
 import { useStaffRole } from '../../staff-role.ts';
@@ -100,7 +100,7 @@ function retailerOf(entry: AuditLogEntry): { id: number; name: string } | null {
  */
 export function AuditPage() {
   const role = useStaffRole();
-  const [params, setParams] = useSearchParams();
+  const [params, writeUrl] = useUrlParams();
   const filters = filtersOf(params);
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1) ?? null;
@@ -110,11 +110,13 @@ export function AuditPage() {
   const [downloading, setDownloading] = useState(false);
 
   const setFilter = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
     setCursors([]);
-    setParams(next, { replace: true });
+    writeUrl((latest) => {
+      const next = new URLSearchParams(latest);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    }, { replace: true });
   };
   const heading = (
     <Title order={1} fz="h3">

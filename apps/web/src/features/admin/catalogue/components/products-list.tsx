@@ -7,13 +7,14 @@ import { notifications } from '@mantine/notifications';
 import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError, RESULT_TOAST_MS } from '../../../../lib/notify.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import { formatDay, inr } from '../../order/order-display.ts';
 import { useStaffRole } from '../../staff-role.ts';
 import { catalogueQueries, useBulkActive } from '../api.ts';
@@ -65,7 +66,7 @@ const SKELETON_ROWS = 8;
  * Warehouse staff read the list.
  */
 export function ProductsList() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeUrl] = useUrlParams();
   const filters = readListFilters(searchParams);
   const list = useQuery(catalogueQueries.list(listQueryOf(filters)));
   const masters = useQuery(catalogueQueries.masters());
@@ -78,11 +79,12 @@ export function ProductsList() {
   const narrowing = filterCount(filters);
   const bulk = useBulkActive();
 
-  const apply = (next: ListFilters, options: { replace?: boolean } = {}) => {
+  /** A change to the filters, worked out from the latest URL written (see useUrlParams). */
+  const apply = (next: (latest: ListFilters) => ListFilters, options: { replace?: boolean } = {}) => {
     setSelected(new Set());
-    setSearchParams(listSearchParams(next), options);
+    writeUrl((latest) => listSearchParams(next(readListFilters(latest))), options);
   };
-  const change = (patch: Partial<ListFilters>) => apply({ ...filters, ...patch, page: 1 });
+  const change = (patch: Partial<ListFilters>) => apply((latest) => ({ ...latest, ...patch, page: 1 }));
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / (data.pageSize || PRODUCTS_PAGE_SIZE))) : 1;
@@ -131,7 +133,7 @@ export function ProductsList() {
           label={text.searchLabel}
           placeholder={text.searchPlaceholder}
           value={filters.q}
-          onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })}
+          onSearch={(q) => apply((latest) => ({ ...latest, q, page: 1 }), { replace: true })}
         />
         <Button
           className={classes.filtersToggle}
@@ -183,7 +185,7 @@ export function ProductsList() {
             onChange={(event) => change({ sort: event.currentTarget.value as ListFilters['sort'] })}
             data={ADMIN_PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
           />
-          <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters(filters))}>
+          <Button size="xs" variant="default" disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters)}>
             {text.clearFilters}
           </Button>
         </div>
@@ -213,7 +215,7 @@ export function ProductsList() {
           description={hasFilters(filters) ? text.tryOther : undefined}
           action={
             hasFilters(filters) ? (
-              <Button variant="default" onClick={() => apply(clearedFilters(filters))}>
+              <Button variant="default" onClick={() => apply(clearedFilters)}>
                 {text.clearFilters}
               </Button>
             ) : undefined
@@ -228,7 +230,7 @@ export function ProductsList() {
             selected={selected}
             onSelect={setSelected}
           />
-          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply({ ...filters, page })} />
+          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply((latest) => ({ ...latest, page }))} />
         </>
       )}
 

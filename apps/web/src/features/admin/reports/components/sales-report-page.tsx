@@ -4,10 +4,11 @@ import { SALES_GROUP_LABELS, SALES_GROUPS, type SalesGroup, type SalesReport, ty
 import { Alert, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import { inr } from '../../admin-display.ts';
 import desk from '../../components/desk-table.module.css';
 import { formatDay } from '../../order/order-display.ts';
@@ -71,7 +72,7 @@ function sorted(rows: readonly SalesRow[], sort: SortKey | null, direction: Sort
  */
 export function SalesReportPage() {
   const role = useStaffRole();
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useUrlParams();
   const today = istDateOf(new Date());
   const view = viewOf(params, today);
   const { query } = view;
@@ -79,23 +80,26 @@ export function SalesReportPage() {
   const allowed = role === 'admin' || role === 'accounts';
   const report = useQuery({ ...reportQueries.sales(query), enabled: allowed && !invalid });
 
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
+  const update = (change: Record<string, string | null> | ((latest: View) => Record<string, string | null>)) =>
+    write((latest) => {
+      const next = new URLSearchParams(latest);
+      const patch = typeof change === 'function' ? change(viewOf(latest, today)) : change;
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    }, { replace: true });
   const choosePreset = (value: string) => {
     if (value === 'custom') return;
     const range = reportPeriod(value as ReportPeriod, today);
     update({ from: range.from, to: range.to });
   };
-  const sortBy = (key: SortKey) => {
-    const direction = view.sort === key ? (view.direction === 'descending' ? 'asc' : 'desc') : key === 'name' ? 'asc' : 'desc';
-    update({ sort: key, dir: direction });
-  };
+  const sortBy = (key: SortKey) =>
+    update((latest) => ({
+      sort: key,
+      dir: latest.sort === key ? (latest.direction === 'descending' ? 'asc' : 'desc') : key === 'name' ? 'asc' : 'desc',
+    }));
 
   const heading = (
     <Title order={1} fz="h3">

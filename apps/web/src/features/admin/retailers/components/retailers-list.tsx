@@ -6,13 +6,14 @@ import { Button, CloseButton, Group, NativeSelect, Skeleton, Table, Text, Title 
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import { dateAndTimeIndia, inr } from '../../admin-display.ts';
 import { adminQueries } from '../../api.ts';
 import desk from '../../components/desk-table.module.css';
@@ -51,15 +52,17 @@ const COLUMNS = 7;
  * open the retailer on Enter or click; the CSV export of every matching row. Admins add retailers.
  */
 export function RetailersList() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeUrl] = useUrlParams();
   const filters = readRetailerFilters(searchParams);
   const list = useQuery(retailerQueries.list(listQueryOf(filters)));
   const states = useQuery(adminQueries.states());
   const role = useStaffRole();
   const [exporting, setExporting] = useState(false);
 
-  const apply = (next: RetailerFilters, options: { replace?: boolean } = {}) => setSearchParams(retailerSearchParams(next), options);
-  const change = (patch: Partial<RetailerFilters>) => apply({ ...filters, ...patch, page: 1 });
+  /** A change to the filters, worked out from the latest URL written (see useUrlParams). */
+  const apply = (next: (latest: RetailerFilters) => RetailerFilters, options: { replace?: boolean } = {}) =>
+    writeUrl((latest) => retailerSearchParams(next(readRetailerFilters(latest))), options);
+  const change = (patch: Partial<RetailerFilters>) => apply((latest) => ({ ...latest, ...patch, page: 1 }));
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / (data.pageSize || RETAILERS_PAGE_SIZE))) : 1;
@@ -114,7 +117,7 @@ export function RetailersList() {
           label={text.searchLabel}
           placeholder={text.searchPlaceholder}
           value={filters.q}
-          onSearch={(q) => apply({ ...filters, q, page: 1 }, { replace: true })}
+          onSearch={(q) => apply((latest) => ({ ...latest, q, page: 1 }), { replace: true })}
         />
         <NativeSelect
           label="State"
@@ -142,7 +145,7 @@ export function RetailersList() {
           onChange={(event) => change({ sort: event.currentTarget.value as AdminRetailerSort })}
           data={ADMIN_RETAILER_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
         />
-        <Button size="xs" variant="default" className={classes.thumbButton} disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters(filters))}>
+        <Button size="xs" variant="default" className={classes.thumbButton} disabled={!hasFilters(filters)} onClick={() => apply(clearedFilters)}>
           {text.clearFilters}
         </Button>
       </div>
@@ -157,7 +160,7 @@ export function RetailersList() {
           description={hasFilters(filters) ? text.tryOther : undefined}
           action={
             hasFilters(filters) ? (
-              <Button variant="default" onClick={() => apply(clearedFilters(filters))}>
+              <Button variant="default" onClick={() => apply(clearedFilters)}>
                 {text.clearFilters}
               </Button>
             ) : undefined
@@ -166,7 +169,7 @@ export function RetailersList() {
       ) : (
         <>
           <RetailersTable retailers={data.retailers} stale={list.isPlaceholderData} />
-          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply({ ...filters, page })} />
+          <DeskListFooter summary={showing(data)} page={filters.page} pages={pages} onChange={(page) => apply((latest) => ({ ...latest, page }))} />
         </>
       )}
     </>

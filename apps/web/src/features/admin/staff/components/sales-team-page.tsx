@@ -6,11 +6,12 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { RESULT_TOAST_MS } from '../../../../lib/notify.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import { formatDateTimeIndia, inr } from '../../admin-display.ts';
 import desk from '../../components/desk-table.module.css';
 import { DeskListFooter } from '../../components/desk-pagination.tsx';
@@ -54,7 +55,7 @@ export function AdminOnly({ title }: { title: string }) {
  */
 export function SalesTeamPage() {
   const role = useStaffRole();
-  const [params, setParams] = useSearchParams();
+  const [params, writeUrl] = useUrlParams();
   const state = readQuery(params);
   const query: SalesTeamQuery = {
     ...(state.q ? { q: state.q } : {}),
@@ -66,13 +67,16 @@ export function SalesTeamPage() {
   const create = useCreateSalesExecutive();
   const navigate = useNavigate();
 
-  const apply = (next: { q: string; active: Active; page: number }) => {
-    const search = new URLSearchParams();
-    if (next.q) search.set('q', next.q);
-    if (next.active !== 'all') search.set('active', next.active);
-    if (next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace: true });
-  };
+  /** A change worked out from the latest URL written (see useUrlParams). */
+  const apply = (change: (latest: ReturnType<typeof readQuery>) => ReturnType<typeof readQuery>) =>
+    writeUrl((latest) => {
+      const next = change(readQuery(latest));
+      const search = new URLSearchParams();
+      if (next.q) search.set('q', next.q);
+      if (next.active !== 'all') search.set('active', next.active);
+      if (next.page > 1) search.set('page', String(next.page));
+      return search;
+    }, { replace: true });
 
   if (role !== null && role !== 'admin') return <AdminOnly title="Sales team" />;
   const data = list.data;
@@ -96,14 +100,14 @@ export function SalesTeamPage() {
           label="Search"
           placeholder="Name, email or phone"
           value={state.q}
-          onSearch={(q) => apply({ ...state, q, page: 1 })}
+          onSearch={(q) => apply((latest) => ({ ...latest, q, page: 1 }))}
         />
         <NativeSelect
           label="Show"
           size="xs"
           className={desk.thumb}
           value={state.active}
-          onChange={(event) => apply({ ...state, active: event.currentTarget.value as Active, page: 1 })}
+          onChange={(event) => apply((latest) => ({ ...latest, active: event.currentTarget.value as Active, page: 1 }))}
           data={[
             { value: 'all', label: 'Everyone' },
             { value: 'true', label: 'Active' },
@@ -125,7 +129,7 @@ export function SalesTeamPage() {
           description={filtered ? 'Try another name, or show everyone.' : 'Add the first one: they get a mail to set their password.'}
           action={
             filtered ? (
-              <Button variant="default" onClick={() => apply({ q: '', active: 'all', page: 1 })}>
+              <Button variant="default" onClick={() => apply(() => ({ q: '', active: 'all', page: 1 }))}>
                 Show everyone
               </Button>
             ) : (
@@ -136,7 +140,7 @@ export function SalesTeamPage() {
       ) : (
         <>
           <SalesTeamTable rows={data.salesExecutives} stale={list.isPlaceholderData} />
-          <DeskListFooter summary={showing(data)} page={state.page} pages={pages} onChange={(page) => apply({ ...state, page })} />
+          <DeskListFooter summary={showing(data)} page={state.page} pages={pages} onChange={(page) => apply((latest) => ({ ...latest, page }))} />
         </>
       )}
       {creating && (

@@ -13,12 +13,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { RESULT_TOAST_MS } from '../../../../lib/notify.ts';
 import { profileQueries } from '../../../../lib/profile-queries.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import { formatDateTimeIndia } from '../../admin-display.ts';
 import desk from '../../components/desk-table.module.css';
 import { DeskListFooter } from '../../components/desk-pagination.tsx';
@@ -79,7 +80,7 @@ function readQuery(params: URLSearchParams): { role: StaffListRole | ''; q: stri
 export function StaffUsersPage() {
   const role = useStaffRole();
   const me = useQuery(profileQueries.detail(null));
-  const [params, setParams] = useSearchParams();
+  const [params, writeUrl] = useUrlParams();
   const state = readQuery(params);
   const query: StaffQuery = {
     ...(state.role ? { role: state.role } : {}),
@@ -93,14 +94,17 @@ export function StaffUsersPage() {
   const [pending, setPending] = useState<{ user: StaffUserRow; action: StaffAction } | null>(null);
   const act = useStaffAction();
 
-  const apply = (next: typeof state) => {
-    const search = new URLSearchParams();
-    if (next.role) search.set('role', next.role);
-    if (next.q) search.set('q', next.q);
-    if (next.active !== 'all') search.set('active', next.active);
-    if (next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace: true });
-  };
+  /** A change worked out from the latest URL written (see useUrlParams). */
+  const apply = (change: (latest: ReturnType<typeof readQuery>) => ReturnType<typeof readQuery>) =>
+    writeUrl((latest) => {
+      const next = change(readQuery(latest));
+      const search = new URLSearchParams();
+      if (next.role) search.set('role', next.role);
+      if (next.q) search.set('q', next.q);
+      if (next.active !== 'all') search.set('active', next.active);
+      if (next.page > 1) search.set('page', String(next.page));
+      return search;
+    }, { replace: true });
 
   if (role !== null && role !== 'admin') return <AdminOnly title="Staff users" />;
   const data = list.data;
@@ -128,14 +132,14 @@ export function StaffUsersPage() {
           label="Search"
           placeholder="Name, email or phone"
           value={state.q}
-          onSearch={(q) => apply({ ...state, q, page: 1 })}
+          onSearch={(q) => apply((latest) => ({ ...latest, q, page: 1 }))}
         />
         <NativeSelect
           label="Role"
           size="xs"
           className={desk.thumb}
           value={state.role}
-          onChange={(event) => apply({ ...state, role: event.currentTarget.value as StaffListRole | '', page: 1 })}
+          onChange={(event) => apply((latest) => ({ ...latest, role: event.currentTarget.value as StaffListRole | '', page: 1 }))}
           data={[{ value: '', label: 'Every role' }, ...STAFF_LIST_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }))]}
         />
         <NativeSelect
@@ -143,7 +147,7 @@ export function StaffUsersPage() {
           size="xs"
           className={desk.thumb}
           value={state.active}
-          onChange={(event) => apply({ ...state, active: event.currentTarget.value as Active, page: 1 })}
+          onChange={(event) => apply((latest) => ({ ...latest, active: event.currentTarget.value as Active, page: 1 }))}
           data={[
             { value: 'all', label: 'Everyone' },
             { value: 'true', label: 'Active' },
@@ -165,7 +169,7 @@ export function StaffUsersPage() {
           description={filtered ? 'Try another name or role.' : undefined}
           action={
             filtered ? (
-              <Button variant="default" onClick={() => apply({ role: '', q: '', active: 'all', page: 1 })}>
+              <Button variant="default" onClick={() => apply(() => ({ role: '', q: '', active: 'all', page: 1 }))}>
                 Show everyone
               </Button>
             ) : undefined
@@ -174,7 +178,7 @@ export function StaffUsersPage() {
       ) : (
         <>
           <StaffTable users={data.users} myEmail={me.data?.Email ?? null} stale={list.isPlaceholderData} onAction={(user, action) => setPending({ user, action })} />
-          <DeskListFooter summary={showing(data)} page={state.page} pages={pages} onChange={(page) => apply({ ...state, page })} />
+          <DeskListFooter summary={showing(data)} page={state.page} pages={pages} onChange={(page) => apply((latest) => ({ ...latest, page }))} />
         </>
       )}
       {creating && (

@@ -5,13 +5,14 @@ import { Button, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title, V
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
+import { useUrlParams } from '../../../../lib/use-url-params.ts';
 import { todayInIndia } from '../../order/order-display.ts';
 import { fetchLowStockCsv, stockQueries, type LowStockFilters } from '../api.ts';
 import { stockTexts as text } from '../texts.ts';
@@ -47,7 +48,7 @@ export function readLowStockFilters(params: URLSearchParams): Required<Pick<LowS
  * list; Adjust from a row (a delivery usually).
  */
 export function LowStockPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, writeUrl] = useUrlParams();
   const filters = readLowStockFilters(params);
   const query = useQuery(stockQueries.lowStock({ ...filters, pageSize: LOW_STOCK_PAGE_SIZE }));
   const brands = useQuery(stockQueries.brands());
@@ -55,15 +56,16 @@ export function LowStockPage() {
   const [target, setTarget] = useState<AdjustTarget | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const apply = (next: Partial<Record<'q' | 'brandId' | 'threshold' | 'page', string>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '' || (key === 'page' && value === '1')) merged.delete(key);
-      else merged.set(key, value);
-    }
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: !('page' in next) });
-  };
+  const apply = (next: Partial<Record<'q' | 'brandId' | 'threshold' | 'page', string>>) =>
+    writeUrl((latest) => {
+      const merged = new URLSearchParams(latest);
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined || value === '' || (key === 'page' && value === '1')) merged.delete(key);
+        else merged.set(key, value);
+      }
+      if (!('page' in next)) merged.delete('page');
+      return merged;
+    }, { replace: !('page' in next) });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -118,7 +120,7 @@ export function LowStockPage() {
           title={filtered ? text.noLowStockMatch : text.noLowStock}
           action={
             filtered ? (
-              <Button variant="default" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              <Button variant="default" onClick={() => writeUrl(() => new URLSearchParams(), { replace: true })}>
                 {text.clearFilters}
               </Button>
             ) : undefined
