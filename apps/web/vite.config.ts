@@ -21,6 +21,13 @@ export default defineConfig({
     // Read (and removed) by scripts/prerender.mjs: which chunks a prerendered page's screens need.
     manifest: true,
     rolldownOptions: {
+      // Every Tabler icon the app uses goes in one chunk (23 kB, 6 kB Brotli): otherwise rolldown
+      // made a 0.2–1 kB chunk for each set of lazy screens sharing an icon, and a signed-in
+      // /products loaded 15 of them. One chunk, unlike inlining (87cf243), copies nothing. Measured
+      // with bench:bundles: /products 149 → 134 files and 237.0 → 235.6 kB of script; every screen
+      // loads fewer files, /login 0.7 kB more script. Mantine's helpers as a group were tried too:
+      // fewer files but more script on every screen (docs/products-profile.md).
+      output: { codeSplitting: { groups: [{ name: 'icons', test: /\/node_modules\/@tabler\/icons-react\// }] } },
       // An import cycle in our code (web, domain) fails the build: bulletproof-react's
       // import/no-cycle, from the bundler since eslint-plugin-import is not installed. A library's
       // own cycles are its business.
