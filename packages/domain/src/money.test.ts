@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  formatCount,
   formatInr,
   formatPercent,
   halfPercentOf,
@@ -181,6 +182,13 @@ describe('sumPaise', () => {
 });
 
 describe('formatInr', () => {
+  it('writes what Intl.NumberFormat en-IN writes (property)', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    // Up to ₹10¹¹, where the rupees as a double still carry every paisa.
+    fc.assert(fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (paise) => formatInr(paise) === intl.format(paise / 100)));
+    expect(formatInr(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+  });
+
   it('uses Indian grouping and two decimals', () => {
     expect(formatInr(12499900)).toBe('₹1,24,999.00');
     expect(formatInr(123450)).toBe('₹1,234.50');
@@ -215,5 +223,28 @@ describe('formatPercent', () => {
     expect(formatPercent(18.0)).toBe('18');
     expect(formatPercent(0.125)).toBe('0.125');
     expect(formatPercent(-0)).toBe('0');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups as Indian numbers are written', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(100000)).toBe('1,00,000');
+    expect(formatCount(12345678)).toBe('1,23,45,678');
+    expect(formatCount(-1234)).toBe('-1,234');
+  });
+
+  it('writes what Intl.NumberFormat en-IN writes (property)', () => {
+    const intl = new Intl.NumberFormat('en-IN');
+    fc.assert(fc.property(fc.maxSafeInteger(), fc.integer({ min: -(10 ** 6), max: 10 ** 6 }), (large, small) => {
+      return formatCount(large) === intl.format(large) && formatCount(small) === intl.format(small);
+    }));
+  });
+
+  it('rejects what is not a whole number', () => {
+    expect(() => formatCount(1.5)).toThrow(RangeError);
+    expect(() => formatCount(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -12,7 +12,7 @@ import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, T
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { buildCatalogueSearch } from '@frameport/domain';
+import { buildCatalogueSearch, formatCount } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -68,7 +68,6 @@ function useOpenedOnce(opened: boolean): boolean {
 }
 
 const PAGE_TITLE = messages.catalogue.title;
-const countFormat = new Intl.NumberFormat('en-IN');
 
 /**
  * /products: the catalogue. The URL holds filters, sort, free text and page (shareable, Back works);
@@ -135,7 +134,7 @@ export function ProductsRoute() {
   if (!busy && shownExact !== exactNow) setShownExact(exactNow);
   const exactTotal = busy ? shownExact : exactNow;
   const total = exactTotal ?? counted;
-  const totalText = total === undefined ? '' : `${countFormat.format(total)}${bounded && exactTotal === undefined ? '+' : ''}`;
+  const totalText = total === undefined ? '' : `${formatCount(total)}${bounded && exactTotal === undefined ? '+' : ''}`;
   const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 

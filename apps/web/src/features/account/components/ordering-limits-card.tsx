@@ -1,8 +1,7 @@
 import type { UserProfile } from '@frameport/domain/contract';
-import { formatInr, rupeesToPaise } from '@frameport/domain';
+import { formatCount, formatInr, rupeesToPaise } from '@frameport/domain';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 
-const quantityFormat = new Intl.NumberFormat('en-IN');
 
 type OrderingLimitsCardProps = Pick<UserProfile, 'MaxLimitPerVariant' | 'MaxOrderQuantity' | 'MaxOrderValue'>;
 
@@ -19,11 +18,11 @@ export function OrderingLimitsCard({ MaxLimitPerVariant, MaxOrderQuantity, MaxOr
       <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" mt="md" mb={0}>
         <Limit
           label="Per colour of a model"
-          value={MaxLimitPerVariant === null ? null : `${quantityFormat.format(MaxLimitPerVariant)} pcs`}
+          value={MaxLimitPerVariant === null ? null : `${formatCount(MaxLimitPerVariant)} pcs`}
         />
         <Limit
           label="Quantity per order"
-          value={MaxOrderQuantity === null ? null : `${quantityFormat.format(MaxOrderQuantity)} pcs`}
+          value={MaxOrderQuantity === null ? null : `${formatCount(MaxOrderQuantity)} pcs`}
         />
         {/* MaxOrderValue is rupees on the wire; formatInr takes paise. */}
         <Limit label="Value per order" value={MaxOrderValue === null ? null : formatInr(rupeesToPaise(MaxOrderValue))} />

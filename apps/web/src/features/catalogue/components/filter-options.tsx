@@ -1,3 +1,4 @@
+import { formatCount } from '@frameport/domain';
 import type { Filter } from '@frameport/domain/contract';
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { sameIds, useChoiceAtOnce } from '../use-catalogue-url.ts';
@@ -14,8 +15,6 @@ type FilterOptionsProps = {
   countOf?: (id: number) => number | null;
 };
 
-const countFormat = new Intl.NumberFormat('en-IN');
-
 /**
  * "Aviator (312)": the count is part of the label, so of the checkbox's accessible name. A plain
  * span (a long brand list stays light).
@@ -26,7 +25,7 @@ export function CountedLabel({ name, count, disabled = false }: { name: string; 
   const color = disabled ? 'inherit' : 'var(--mantine-color-dimmed)';
   return (
     <>
-      {name} <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>({countFormat.format(count)})</span>
+      {name} <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>({formatCount(count)})</span>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
-import { sanitiseQuantity } from '@frameport/domain';
+import { formatCount, sanitiseQuantity } from '@frameport/domain';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
@@ -14,7 +14,6 @@ import { ProductImage } from './product-image.tsx';
 import classes from './quick-order-list.module.css';
 
 const NEW_TAB = { target: '_blank', rel: 'opener' } as const;
-const countFormat = new Intl.NumberFormat('en-IN');
 
 type QuickOrderListProps = {
   products: readonly Product[];
@@ -105,7 +104,7 @@ function OrderableList({ products, busy, entry }: { products: readonly Product[]
       <div className={classes.addBar} data-sticky={order.total > 0 || undefined}>
         <div className={classes.summary}>
           <Text size="sm" fw={600} className="tabular" aria-live="polite">
-            {order.total > 0 ? `${countFormat.format(order.total)} pcs · ${lines} ${lines === 1 ? 'line' : 'lines'}` : ''}
+            {order.total > 0 ? `${formatCount(order.total)} pcs · ${lines} ${lines === 1 ? 'line' : 'lines'}` : ''}
           </Text>
           <Text id={reasonId} size="xs" c="dimmed">
             {order.blockedReason}
