@@ -42,3 +42,46 @@ test('a signed-in screen paints the header bar before any script; the app replac
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
+
+/**
+ * Issue 19: /products' first GETs start as the page arrives (public/boot.js, app/early-requests.ts),
+ * not after the app's code, and the app takes their answers instead of asking again: each is asked
+ * once. Both views, a page and a sort from the address.
+ */
+test('a signed-in /products asks for its first page as the page arrives, before the app, and nothing twice', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  const cases = [
+    { address: '/products?sortBy=netPrice&orderBy=Asc&page=2', view: 'gallery', getAll: 'search=sortBy%3DnetPrice%26orderBy%3DAsc&pageNumber=2&pageSize=14' },
+    { address: '/products', view: 'list', getAll: 'search=&pageNumber=1&pageSize=50' },
+  ];
+  for (const { address, view, getAll } of cases) {
+    await page.evaluate((value) => localStorage.setItem('frameport.catalogueView', value), view);
+    const asked: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/Product/')) asked.push(`${url.pathname}${url.search}`);
+    };
+    page.on('request', onRequest);
+    // The app's entry module waits until getAll has been asked for.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const early = page.waitForRequest((request) => request.url().endsWith(`/api/Product/getAll?${getAll}`));
+    await page.goto(address, { waitUntil: 'commit' });
+    await early;
+    release();
+    await expect(page.locator('main a[href*="product-details"]').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    page.off('request', onRequest);
+    const times = (path: string) => asked.filter((url) => url === path).length;
+    expect(times(`/api/Product/getAll?${getAll}`), `${address} ${view}: ${asked.join(', ')}`).toBe(1);
+    expect(times('/api/Product/getFacets?search='), `${address}: ${asked.join(', ')}`).toBe(1);
+    expect(times('/api/Product/getFilters'), address).toBe(1);
+    expect(times('/api/Product/getSortTypes'), address).toBe(1);
+    expect(asked.filter((url) => url.startsWith('/api/Product/getAll')), address).toHaveLength(1);
+  }
+});

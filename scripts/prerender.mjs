@@ -42,9 +42,9 @@ for (const { path: pathname, lazyModules } of PRERENDERED_PAGES) {
 }
 // The signed-in screens: the header's bar, replaced whole by the app's first render (main.tsx).
 const shell = renderSignedInShell();
-for (const { path: pathname, cssModules, lazyModules } of SIGNED_IN_SHELLS) {
+for (const { path: pathname, cssModules, lazyModules, early } of SIGNED_IN_SHELLS) {
   let html = replaceOnce(template, '<div id="root"></div>', `<div id="root" data-shell="signed-in">${shell}</div>`);
-  html = loadAppAfterFirstPaint(html, { js: chunksOf(lazyModules).js, css: ownCssOf(cssModules) });
+  html = loadAppAfterFirstPaint(html, { js: chunksOf(lazyModules).js, css: ownCssOf(cssModules) }, early);
   const file = path.join(outDir, `${pathname.slice(1)}.html`);
   writeFileSync(file, html);
   console.log(`first-paint shell ${pathname} → ${path.relative(webRoot, file)} (${(html.length / 1024).toFixed(1)} kB)`);
@@ -80,15 +80,17 @@ function chunksOf(modules) {
  * The page paints from its HTML and CSS, its lazy screens' CSS included: the app's scripts, which
  * only hydrate it, are started by public/boot.js after that first paint, instead of by
  * index.html's module script and preloads, with the lazy screens' chunks preloaded alongside.
+ * `early` (a signed-in screen's, app/early-requests.ts): the GETs boot.js starts at once.
  */
-function loadAppAfterFirstPaint(html, lazy) {
+function loadAppAfterFirstPaint(html, lazy, early = null) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g;
   const src = entry.exec(html)?.[1];
   if (src === undefined) throw new Error('prerender: no module script in dist/index.html');
   const preloads = new Set([...html.matchAll(preload)].map((match) => match[1]));
   for (const file of lazy.js) if (file !== src) preloads.add(file);
-  const boot = `<script defer src="/boot.js" data-entry="${src}" data-preloads="${[...preloads].join(' ')}"></script>\n    `;
+  const earlyAttribute = early === null ? '' : ` data-early="${escapeAttribute(JSON.stringify(early))}"`;
+  const boot = `<script defer src="/boot.js" data-entry="${src}" data-preloads="${[...preloads].join(' ')}"${earlyAttribute}></script>\n    `;
   // Same href as Vite's loader would add, so it sees the sheet is there and adds no second copy.
   const sheets = lazy.css
     .filter((href) => !html.includes(`href="${href}"`))

@@ -57,3 +57,92 @@
   }
   observer.observe({ type: 'paint', buffered: true });
 })();
+
+// On a signed-in screen (`data-early`, from app/early-requests.ts): its first GETs, asked for as the
+// page arrives rather than once the app's code has come and rendered; api-client's apiFetch takes
+// each answer for the same URL and token (`takeEarlyAnswer`) instead of asking again. After the
+// app's loader, so nothing here can keep the app from loading.
+(function startEarlyRequests(script) {
+  var early = parse(script.dataset.early || null);
+  if (early === null || typeof fetch !== 'function' || typeof Map !== 'function' || typeof URLSearchParams !== 'function') return;
+  var session = readSession();
+  if (session === null) return;
+  var answers = new Map();
+  window[early.answers] = answers;
+  setTimeout(function () {
+    answers.clear();
+  }, 60000);
+
+  early.paths.forEach(function (path) {
+    ask(path, []);
+  });
+  var catalogue = early.catalogue;
+  if (catalogue !== null) {
+    // As features/catalogue/catalogue-url.ts reads the address, and routes/products.tsx asks.
+    var params = new URLSearchParams(window.location.search);
+    var rawPage = params.get(catalogue.pageParam);
+    var page = rawPage !== null && /^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
+    params.delete(catalogue.pageParam);
+    catalogue.dropParams.forEach(function (name) {
+      params.delete(name);
+    });
+    var pageSize = read('localStorage', catalogue.viewKey) === 'list' ? catalogue.listPageSize : catalogue.pageSize;
+    var email = actingEmail();
+    var query = [['search', params.toString()], ['pageNumber', page], ['pageSize', pageSize]];
+    if (email !== null) query.push(['email', email]);
+    ask('/api/Product/getAll', query);
+    catalogue.sortParams.forEach(function (name) {
+      params.delete(name);
+    });
+    ask('/api/Product/getFacets', [['search', params.toString()]]);
+  }
+
+  // As lib/api-client.ts's buildUrl writes it.
+  function ask(path, query) {
+    var search = new URLSearchParams(query.map(function (pair) { return [pair[0], String(pair[1])]; })).toString();
+    var url = search === '' ? path : path + '?' + search;
+    var response = fetch(url, { headers: { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken } });
+    // Not taken, a failure is nobody's error; taken, the app sees it as its own.
+    response.catch(function () {});
+    answers.set(url, { token: session.accessToken, response: response });
+  }
+
+  // lib/session.ts: a live session, from sessionStorage (an earlier version's) or localStorage.
+  function readSession() {
+    var stores = ['sessionStorage', 'localStorage'];
+    for (var i = 0; i < stores.length; i++) {
+      var value = parse(read(stores[i], early.sessionKey));
+      if (value && typeof value.accessToken === 'string' && value.accessToken !== '' && typeof value.userName === 'string' &&
+          typeof value.expiresAt === 'number' && value.expiresAt > Date.now()) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  // lib/acting-store.ts: the retailer a sales executive acts for, by the signed-in user name.
+  function actingEmail() {
+    var value = parse(read('localStorage', early.actingKeyPrefix + session.userName.toLowerCase()));
+    return value && typeof value.id === 'number' && typeof value.email === 'string' && typeof value.businessName === 'string'
+      ? value.email
+      : null;
+  }
+
+  // Storage may be turned off (privacy settings): then nothing is read.
+  function read(storage, key) {
+    try {
+      return window[storage].getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  function parse(text) {
+    try {
+      var value = text === null ? null : JSON.parse(text);
+      return typeof value === 'object' ? value : null;
+    } catch {
+      return null;
+    }
+  }
+})(document.currentScript);

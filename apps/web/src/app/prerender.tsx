@@ -12,6 +12,7 @@ import { PrerenderedHeadContext } from '../features/marketing/components/page-me
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { LOGIN_PATH } from '../config/paths.ts';
 import { FirstPaintShell } from './layouts/first-paint-shell.tsx';
+import { earlyRequestsFor } from './early-requests.ts';
 import { AppProvider } from './provider.tsx';
 import { loadMatchedRoutes, routes, SIGNED_IN_PATHS } from './router.tsx';
 
@@ -42,12 +43,14 @@ export const PRERENDERED_PAGES = [
  * render-blocking file than index.html's, not the sheets of everything the layout imports), and preloads what the
  * app's first render there needs (`lazyModules`: the staff check, the layout, the screen). The
  * server cannot tell whether the visitor is signed in (the session is in the browser), so a visitor
- * who is not sees the same bar until the app sends them to /login.
+ * who is not sees the same bar until the app sends them to /login. `early`: the GETs boot.js starts
+ * at once for a signed-in visitor (app/early-requests.ts).
  */
 export const SIGNED_IN_SHELLS = SIGNED_IN_PATHS.map((path) => ({
   path,
   cssModules: ['src/app/layouts/signed-in-layout.tsx'],
   lazyModules: ['src/app/staff-guards.tsx', 'src/app/layouts/signed-in-layout.tsx', `src/app/routes${path}.tsx`],
+  early: earlyRequestsFor(path),
 }));
 
 /** The markup of FirstPaintShell for #root (the same on every signed-in address). */

@@ -11,7 +11,8 @@ import { getSessionState, subscribeSession } from './session.ts';
  */
 export type ActingRetailer = { id: number; email: string; businessName: string };
 
-const KEY_PREFIX = 'frameport.acting.';
+/** The entry's key before the user name (public/boot.js reads it too: app/early-requests.ts). */
+export const ACTING_KEY_PREFIX = 'frameport.acting.';
 
 const listeners = new Set<() => void>();
 /** Told only when another tab switches retailer (this tab's switch resets its own queries). */
@@ -21,7 +22,7 @@ let snapshot: { userName: string | null; raw: string | null; retailer: ActingRet
 let knownUser: string | null | undefined;
 
 function storageKey(userName: string): string {
-  return KEY_PREFIX + userName.toLowerCase();
+  return ACTING_KEY_PREFIX + userName.toLowerCase();
 }
 
 function storage(): Storage | null {
@@ -84,7 +85,7 @@ function watch(): void {
   subscribeSession(onSessionChange);
   if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
-      if (event.key !== null && !event.key.startsWith(KEY_PREFIX)) return;
+      if (event.key !== null && !event.key.startsWith(ACTING_KEY_PREFIX)) return;
       const before = snapshot?.retailer ?? null;
       notify();
       if (getActingRetailer()?.id !== before?.id) for (const listener of otherTabListeners) listener();

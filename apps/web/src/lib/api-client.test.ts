@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../testing/render-app.tsx';
-import { ApiError, apiFetch, fetchFile, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { ApiError, apiFetch, EARLY_ANSWERS_GLOBAL, fetchFile, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 import { getSessionState, startSession } from './session.ts';
 
 const CountSchema = z.object({ CartCount: z.number().int() });
@@ -220,5 +220,53 @@ describe('fetchFile', () => {
     const offline = await caught(fetchFile('/backoffice/LensMaster/InvoiceDocument/12'));
     expect(offline.isNetworkError).toBe(true);
     expect(offline.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+});
+
+describe('apiFetch with the answers public/boot.js asked for early', () => {
+  type Early = Map<string, { token: string; response: Promise<Response> }>;
+  const early = () => (window as unknown as Record<string, Early | undefined>)[EARLY_ANSWERS_GLOBAL];
+  const answered = (token: string, count: number) => ({ token, response: Promise.resolve(jsonResponse({ Status: 0, Error: null, Data: { CartCount: count } })) });
+
+  beforeEach(() => signIn('token-abc'));
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
+    vi.restoreAllMocks();
+  });
+
+  it('takes the answer for the same URL and token once, then asks the server', async () => {
+    (window as unknown as Record<string, Early>)[EARLY_ANSWERS_GLOBAL] = new Map([['/api/Product/getCartItemsCount?page=1', answered('token-abc', 7)]]);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ Status: 0, Error: null, Data: { CartCount: 8 } }));
+
+    expect(await apiFetch('/api/Product/getCartItemsCount', { schema: CountSchema, query: { page: 1 } })).toEqual({ CartCount: 7 });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(early()?.size).toBe(0);
+    expect(await apiFetch('/api/Product/getCartItemsCount', { schema: CountSchema, query: { page: 1 } })).toEqual({ CartCount: 8 });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server for another URL, for an answer asked with another token, and for anything but a GET', async () => {
+    (window as unknown as Record<string, Early>)[EARLY_ANSWERS_GLOBAL] = new Map([
+      ['/api/Product/getCartItemsCount?page=1', answered('token-of-someone-before', 7)],
+      ['/api/Product/getCartItemsCount?page=2', answered('token-abc', 7)],
+    ]);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ Status: 0, Error: null, Data: { CartCount: 8 } }));
+
+    expect(await apiFetch('/api/Product/getCartItemsCount', { schema: CountSchema, query: { page: 3 } })).toEqual({ CartCount: 8 });
+    expect(await apiFetch('/api/Product/getCartItemsCount', { schema: CountSchema, query: { page: 1 } })).toEqual({ CartCount: 8 });
+    expect(await apiFetch('/api/Product/getCartItemsCount', { method: 'POST', schema: CountSchema, query: { page: 2 } })).toEqual({ CartCount: 8 });
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+  });
+
+  it('reports an early request that got no answer as a network error, as its own', async () => {
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => {});
+    (window as unknown as Record<string, Early>)[EARLY_ANSWERS_GLOBAL] = new Map([['/api/Product/getCartItemsCount', { token: 'token-abc', response: failed }]]);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+
+    const error = await caught(apiFetch('/api/Product/getCartItemsCount', { schema: CountSchema }));
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

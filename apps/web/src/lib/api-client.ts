@@ -43,9 +43,9 @@ export type ApiFetchOptions<S extends z.ZodType> = {
 };
 
 /** `fetch` that turns "no answer" into an `ApiError` with `isNetworkError`; aborts stay aborts. */
-export async function sendRequest(input: string, init: RequestInit = {}): Promise<Response> {
+export async function sendRequest(input: string, init: RequestInit = {}, answer: Promise<Response> | null = null): Promise<Response> {
   try {
-    return await fetch(input, init);
+    return await (answer ?? fetch(input, init));
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, { isNetworkError: true, cause: error });
@@ -91,9 +91,28 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
 async function sendAuthorized(input: string, init: RequestInit & { headers: Headers }, token: string | null | undefined) {
   const bearer = token === undefined ? getAccessToken() : token;
   if (bearer !== null) init.headers.set('Authorization', `Bearer ${bearer}`);
-  const response = await sendRequest(input, init);
+  const early = init.method === 'GET' && bearer !== null ? takeEarlyAnswer(input, bearer) : null;
+  const response = await sendRequest(input, init, early);
   if (response.status === 401 && bearer !== null && bearer === getAccessToken()) endSession('expired');
   return response;
+}
+
+/** Where public/boot.js keeps the answers it asked for early (app/early-requests.ts): URL → token and answer. */
+export const EARLY_ANSWERS_GLOBAL = '__frameportEarly';
+
+type EarlyAnswers = Map<string, { token: string; response: Promise<Response> }>;
+
+/**
+ * The answer boot.js asked for this URL with this token as the page arrived, once: a later call, or
+ * one with another token (a new sign-in), asks the server. boot.js drops what is not taken within
+ * a minute, so nothing old is ever served.
+ */
+function takeEarlyAnswer(url: string, token: string): Promise<Response> | null {
+  const answers = (window as unknown as Record<string, EarlyAnswers | undefined>)[EARLY_ANSWERS_GLOBAL];
+  const early = answers?.get(url);
+  if (early === undefined) return null;
+  answers?.delete(url);
+  return early.token === token ? early.response : null;
 }
 
 /** The ApiError of a failed answer: the envelope's message when the server sent one. */

@@ -27,7 +27,8 @@ export type SessionState = {
   endedBy: SignOutReason | null;
 };
 
-const STORAGE_KEY = 'frameport.session';
+/** Where the session is kept (public/boot.js reads it too: app/early-requests.ts). */
+export const SESSION_STORAGE_KEY = 'frameport.session';
 /** setTimeout's ceiling (~24.8 days); longer sessions re-arm the timer when it fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -60,11 +61,11 @@ function readStored(now: number): Session | null {
   for (const rememberMe of [false, true]) {
     const storage = storageFor(rememberMe);
     try {
-      const raw = storage?.getItem(STORAGE_KEY);
+      const raw = storage?.getItem(SESSION_STORAGE_KEY);
       if (raw == null) continue;
       const parsed: unknown = JSON.parse(raw);
       if (isSession(parsed) && parsed.expiresAt > now) return parsed;
-      storage?.removeItem(STORAGE_KEY); // malformed or expired
+      storage?.removeItem(SESSION_STORAGE_KEY); // malformed or expired
     } catch {
       // unreadable entry: ignore it
     }
@@ -75,7 +76,7 @@ function readStored(now: number): Session | null {
 function removeStored(): void {
   for (const rememberMe of [false, true]) {
     try {
-      storageFor(rememberMe)?.removeItem(STORAGE_KEY);
+      storageFor(rememberMe)?.removeItem(SESSION_STORAGE_KEY);
     } catch {
       // nothing to clean
     }
@@ -113,7 +114,7 @@ function listenToOtherTabs(): void {
   if (listeningToOtherTabs || typeof window === 'undefined') return;
   listeningToOtherTabs = true;
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEY || event.key === null) reloadSession();
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) reloadSession();
   });
 }
 
@@ -135,7 +136,7 @@ export function getAccessToken(): string | null {
 export function startSession(session: Session): void {
   removeStored();
   try {
-    storageFor(true)?.setItem(STORAGE_KEY, JSON.stringify(session));
+    storageFor(true)?.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   } catch {
     // quota or privacy mode: keep the session in memory for this page
   }

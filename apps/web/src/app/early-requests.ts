@@ -1,0 +1,59 @@
+import { CATALOGUE_PAGE_SIZE } from '@frameport/domain/contract';
+import { QUICK_ORDER_PAGE_SIZE } from '../features/catalogue/components/quick-order-list-skeleton.tsx';
+import { PAGE_PARAM } from '../features/catalogue/catalogue-url.ts';
+import { CATALOGUE_VIEW_KEY } from '../features/catalogue/use-catalogue-view.ts';
+import { ACTING_KEY_PREFIX } from '../lib/acting-store.ts';
+import { EARLY_ANSWERS_GLOBAL } from '../lib/api-client.ts';
+import { SESSION_STORAGE_KEY } from '../lib/session.ts';
+
+/**
+ * What public/boot.js asks for on a signed-in screen as soon as the page arrives, before the app's
+ * code (1.5 s and more later on a phone): the GETs the screen's first render makes, so their answers
+ * are there when it renders. api-client's `apiFetch` takes such an answer for the same URL and token
+ * instead of asking again (`takeEarlyAnswer`). Written into the screen's HTML by scripts/prerender.mjs
+ * (the boot script's `data-early`), with this app's own names and numbers, so boot.js holds none.
+ *
+ * boot.js builds each URL as `buildUrl` does; `catalogue` is /products' first page: the address's
+ * search string without `pageParam` and `dropParams` (as the screen's codec writes it: a link the app
+ * made matches; any other only costs one request the app does not take), the page, the page size of
+ * the view this device shows, and the acting retailer's email, then getFacets for the same search
+ * without `sortParams`. e2e/first-paint.spec.ts checks they come before the app and nothing is asked twice.
+ */
+export type EarlyRequests = {
+  /** The window property boot.js keeps the answers in. */
+  answers: string;
+  sessionKey: string;
+  actingKeyPrefix: string;
+  /** GETs without parameters. */
+  paths: string[];
+  catalogue: {
+    pageParam: string;
+    dropParams: string[];
+    sortParams: string[];
+    viewKey: string;
+    /** The page size of the list view (the view key's value 'list'), and of the card grid. */
+    listPageSize: number;
+    pageSize: number;
+  } | null;
+};
+
+const CATALOGUE_EARLY = {
+  pageParam: PAGE_PARAM,
+  dropParams: ['modelName'],
+  sortParams: ['sortBy', 'orderBy'],
+  viewKey: CATALOGUE_VIEW_KEY,
+  listPageSize: QUICK_ORDER_PAGE_SIZE,
+  pageSize: CATALOGUE_PAGE_SIZE,
+};
+
+/** The early requests of a signed-in address, or null where the app asks for them itself. */
+export function earlyRequestsFor(path: string): EarlyRequests | null {
+  if (path !== '/products') return null;
+  return {
+    answers: EARLY_ANSWERS_GLOBAL,
+    sessionKey: SESSION_STORAGE_KEY,
+    actingKeyPrefix: ACTING_KEY_PREFIX,
+    paths: ['/api/Product/getFilters', '/api/Product/getSortTypes'],
+    catalogue: CATALOGUE_EARLY,
+  };
+}
