@@ -71,8 +71,9 @@ export function formatInr(paise: Paise): string {
 /**
  * A whole number in Indian grouping, as Intl.NumberFormat('en-IN') writes it: 1234567 → '12,34,567'.
  * Written out rather than through Intl: a page's first Intl formatter loads ICU's locale data, 25–35 ms
- * of main thread in Chromium on this machine (issue 19 item 4: /products' load), and the retailer's
- * screens need nothing else from it. money.test.ts checks both against Intl.
+ * of main thread in Chromium on this machine (issue 19 item 4: /products' load), and the catalogue,
+ * the product page and the purchase order need nothing else from it (dates on the order and invoice
+ * screens still use Intl.DateTimeFormat). money.test.ts checks both against Intl.
  */
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) throw new RangeError(`count must be a safe integer, got ${String(count)}`);
