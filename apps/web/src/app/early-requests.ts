@@ -1,6 +1,7 @@
 import { CATALOGUE_PAGE_SIZE } from '@frameport/domain/contract';
 import { QUICK_ORDER_PAGE_SIZE } from '../features/catalogue/components/quick-order-list-skeleton.tsx';
-import { PAGE_PARAM } from '../features/catalogue/catalogue-url.ts';
+import { SORT_PARAMS } from '../features/catalogue/api.ts';
+import { IGNORED_PARAMS, PAGE_PARAM } from '../features/catalogue/catalogue-url.ts';
 import { CATALOGUE_VIEW_KEY } from '../features/catalogue/use-catalogue-view.ts';
 import { ACTING_KEY_PREFIX } from '../lib/acting-store.ts';
 import { EARLY_ANSWERS_GLOBAL } from '../lib/api-client.ts';
@@ -39,8 +40,8 @@ export type EarlyRequests = {
 
 const CATALOGUE_EARLY = {
   pageParam: PAGE_PARAM,
-  dropParams: ['modelName'],
-  sortParams: ['sortBy', 'orderBy'],
+  dropParams: [...IGNORED_PARAMS],
+  sortParams: [...SORT_PARAMS],
   viewKey: CATALOGUE_VIEW_KEY,
   listPageSize: QUICK_ORDER_PAGE_SIZE,
   pageSize: CATALOGUE_PAGE_SIZE,

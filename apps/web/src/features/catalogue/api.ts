@@ -114,11 +114,13 @@ export const catalogueQueries = {
     }),
 };
 
+/** The search string's keys of the sort, which the facet counts do not depend on. */
+export const SORT_PARAMS = ['sortBy', 'orderBy'] as const;
+
 /** getAll's search string for a query, without the sort: what the facet counts depend on. */
 export function facetSearch(query: CatalogueQuery): string {
   const params = catalogueParams(query);
-  params.delete('sortBy');
-  params.delete('orderBy');
+  for (const key of SORT_PARAMS) params.delete(key);
   return params.toString();
 }
 

@@ -16,6 +16,8 @@ import { messages } from '@frameport/domain/messages';
  */
 
 export const PAGE_PARAM = 'page';
+/** Keys of the search string this page does not read: express checkout's model number. */
+export const IGNORED_PARAMS = ['modelName'] as const;
 
 export type CatalogueUrlState =
   | { ok: true; query: CatalogueQuery; page: number }
@@ -26,8 +28,7 @@ export function readCatalogueUrl(params: URLSearchParams): CatalogueUrlState {
   const rawPage = rest.get(PAGE_PARAM);
   rest.delete(PAGE_PARAM);
   const page = rawPage !== null && /^\d{1,6}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
-  // Express checkout's key has no place on this page.
-  rest.delete('modelName');
+  for (const key of IGNORED_PARAMS) rest.delete(key);
   const parsed = parseCatalogueSearch(rest);
   return parsed.ok ? { ok: true, query: parsed.query, page } : { ok: false, message: parsed.message, page };
 }

@@ -2,7 +2,6 @@ import type { UserProfile } from '@frameport/domain/contract';
 import { formatCount, formatInr, rupeesToPaise } from '@frameport/domain';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 
-
 type OrderingLimitsCardProps = Pick<UserProfile, 'MaxLimitPerVariant' | 'MaxOrderQuantity' | 'MaxOrderValue'>;
 
 /** The account's ordering limits from the profile (spec section 6). Null means no limit is set. */
