@@ -22,7 +22,7 @@ import {
 import { DEMO_EMAILS, DEMO_PASSWORDS, seedDemo } from '../../db/seed/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs } from '../../test/factories.ts';
-import { catalogueSearchSql, correctionsSql, planQuery, toCorrections, type Corrections } from './search.ts';
+import { catalogueSearchSql, correctionsSql, countedInStatement, planQuery, toCorrections, type Corrections } from './search.ts';
 import { createCatalogueService, SORT_TYPES } from './service.ts';
 
 /**
@@ -1032,16 +1032,15 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
     const bounded = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 6, other: 20 } });
     const exact = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 1_000_000, other: 1_000_000 } });
     const seen = { bounded: 0, exact: 0 };
+    // Free text sorted by relevance: the statement counts (the others count from the bitsets, next test).
     for (const [search, limit] of [
       ['searchText=black', 6],
       ['searchText=aviatr', 6], // corrected retry: its count is read apart (materialized)
-      ['searchText=black&sortBy=netPrice&orderBy=Asc', 6],
-      ['searchText=urbanoptix%20black&sortBy=productName&orderBy=Desc', 6],
       ['searchText=uoav1042', 6],
-      ['genderIdList=1', 20],
-      ['frameShapeId=3&genderIdList=1', 20],
+      ['searchText=urbanoptix%20black', 6],
     ] as const) {
       const query = parsed(search);
+      expect(countedInStatement(query, 'literal'), search).toBe(true);
       for (const [pageNumber, pageSize] of PAGES) {
         const page = { pageNumber, pageSize };
         const all = await exact.search(query, page, null);
@@ -1071,6 +1070,42 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
         expect(walked.total).toBe(Math.min(ranked.total, 4));
       }
     }
+  });
+
+  it('every other search is counted exactly from the bitsets (decision 019), as the statement counts it, whatever the limits', async () => {
+    const bounded = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 6, other: 20 } });
+    const unbounded = { text: 1_000_000, other: 1_000_000 };
+    const past = { limit: 0, under: 0 };
+    for (const [search, limit] of [
+      ['', 20],
+      ['searchText=black&sortBy=netPrice&orderBy=Asc', 6],
+      ['searchText=urbanoptix%20black&sortBy=productName&orderBy=Desc', 6],
+      ['searchText=red%20men&sortBy=releaseDate&orderBy=Desc', 6], // a short word: matched in SQL by the refresh statement
+      ['genderIdList=1', 20],
+      ['frameShapeId=3&genderIdList=1', 20],
+      ['isAvailable=true&frameColorIdList=1,2&netPrice_From=500', 20],
+      ['modelName=uo-', 20],
+      ['searchText=zzqqxx&sortBy=netPrice&orderBy=Desc', 6], // nothing, and no correction either
+    ] as const) {
+      const query = parsed(search);
+      expect(countedInStatement(query, 'literal'), search).toBe(false);
+      for (const [pageNumber, pageSize] of PAGES) {
+        const page = { pageNumber, pageSize };
+        const counted = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { countLimits: unbounded }));
+        const answer = await bounded.search(query, page, null);
+        expect(answer.countIsLowerBound, search).toBe(false);
+        expect(answer.searchResults['@odata.count'], search).toBe(counted.total);
+        expect(answer.searchResults.value.map((p) => p.productId), `${search} page ${pageNumber} of ${pageSize}`).toEqual(counted.ids);
+        // The statement handed a total reads the same page, on either side of FEW_MATCHES.
+        for (const fewMatches of [0, 1_000_000]) {
+          const known = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { knownTotal: counted.total, fewMatches }));
+          expect(known, `${search} page ${pageNumber} of ${pageSize}`).toEqual(counted);
+        }
+        past[counted.total > limit ? 'limit' : 'under'] += 1;
+      }
+    }
+    expect(past.limit).toBeGreaterThan(0);
+    expect(past.under).toBeGreaterThan(0);
   });
 
   it('getAll retries a typo with the corrections as constants: the same answer as the literal word', async () => {

@@ -180,7 +180,6 @@ class StyleBitsets {
     return bytes;
   }
 
-  /** Per group and option: the styles that match every condition but that group's, with the option. */
   /** The positions of the given styles. */
   positionsOf(ids: number[]): Uint32Array {
     const bits = new Uint32Array(this.capacity >>> 5);
@@ -202,7 +201,32 @@ class StyleBitsets {
     return bits;
   }
 
+  /** The styles the search finds: what getAll counts. */
+  total(query: CatalogueQuery, text: Uint32Array | null): number {
+    const { all } = this.select(query, text);
+    return countBoth(all, all, this.words);
+  }
+
+  /** Per group and option: the styles that match every condition but that group's, with the option. */
   count(query: CatalogueQuery, text: Uint32Array | null): FacetCounts {
+    const words = this.words;
+    const { stocked, chosen, allBut, all } = this.select(query, text);
+    const groups = {} as Record<InFilterKey, Map<number, number>>;
+    for (const key of IN_FILTER_KEYS) {
+      const mask = chosen.has(key) ? allBut(key) : all;
+      const counts = new Map<number, number>();
+      for (const [option, bits] of this.options[key]) counts.set(option, countBoth(mask, bits, words));
+      groups[key] = counts;
+    }
+    const total = countBoth(all, all, words);
+    return { groups, total, available: query.isAvailable ? total : countBoth(allBut(null, stocked), stocked, words) };
+  }
+
+  /**
+   * The search's masks: `all` matches every condition; `allBut(group)` every condition but that
+   * group's choices (from `stocked` instead of the search's own start: the styles in stock).
+   */
+  private select(query: CatalogueQuery, text: Uint32Array | null) {
     const words = this.words;
     // Price and text: the conditions every count shares, with the styles that exist.
     const base = this.present.slice(0, words);
@@ -231,7 +255,7 @@ class StyleBitsets {
       }
       chosen.set(key, any);
     }
-    const allBut = (left: InFilterKey | null, start: Uint32Array) => {
+    const allBut = (left: InFilterKey | null, start: Uint32Array = shared) => {
       const mask = start.slice(0, words);
       for (const [key, any] of chosen) {
         if (key === left) continue;
@@ -239,16 +263,7 @@ class StyleBitsets {
       }
       return mask;
     };
-    const all = allBut(null, shared);
-    const groups = {} as Record<InFilterKey, Map<number, number>>;
-    for (const key of IN_FILTER_KEYS) {
-      const mask = chosen.has(key) ? allBut(key, shared) : all;
-      const counts = new Map<number, number>();
-      for (const [option, bits] of this.options[key]) counts.set(option, countBoth(mask, bits, words));
-      groups[key] = counts;
-    }
-    const total = countBoth(all, all, words);
-    return { groups, total, available: query.isAvailable ? total : countBoth(allBut(null, stocked), stocked, words) };
+    return { stocked, chosen, allBut, all: allBut(null) };
   }
 }
 
@@ -362,17 +377,25 @@ export function createFacetIndex(db: Db) {
    * other condition from the bitsets.
    */
   async function count(query: CatalogueQuery, mode: TextMode = 'literal'): Promise<FacetCounts> {
+    return synced(query, mode, (matches) => bitsets!.count(query, matches));
+  }
+
+  /** How many styles the search finds, as `count`'s total, without the groups' counts: getAll's count. */
+  async function total(query: CatalogueQuery, mode: TextMode = 'literal'): Promise<number> {
+    return synced(query, mode, (matches) => bitsets!.total(query, matches));
+  }
+
+  /** `counting` over bitsets brought up to date, with the styles matching the search's text; after the calls before it. */
+  function synced<T>(query: CatalogueQuery, mode: TextMode, counting: (matches: Uint32Array | null) => T): Promise<T> {
     const text = textMatch(query, mode);
-    const run = queue.then(async () => {
-      const matches = await sync(text);
-      return bitsets!.count(query, matches);
-    });
+    const run = queue.then(async () => counting(await sync(text)));
     queue = run.catch(() => undefined);
     return run;
   }
 
   return {
     count,
+    total,
     /** The statement the next `count` runs when nothing changed and the text is new (for EXPLAIN in the benchmark). */
     refreshStatement: (query: CatalogueQuery, mode: TextMode = 'literal') => syncSql(false, textMatch(query, mode)?.sql ?? null),
     /** Drops the kept text matches, so the next call matches its text again (for the benchmark). */

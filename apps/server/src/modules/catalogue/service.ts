@@ -49,6 +49,7 @@ import {
   catalogueSearchSql,
   correctionsSql,
   countLimitOf,
+  countedInStatement,
   hasCorrectableWords,
   productByIdSql,
   relatedProductsSql,
@@ -185,7 +186,10 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     retailerId: number | null,
   ): Promise<CatalogueSearchAnswer> {
     const pricing = pricingContext(retailerId);
-    let { rows, total, billTo } = await searchPage(query, page, pricing, 'literal');
+    // Exact and flat with the catalogue's size from the bitsets, except where the statement's relevance walk counts itself.
+    const knownTotal = countedInStatement(query, 'literal') ? undefined : await facetIndex.total(query, 'literal');
+    let { rows, total, billTo } = await searchPage(query, page, pricing, 'literal', undefined, knownTotal);
+    let exact = knownTotal !== undefined;
     if (total === 0 && hasCorrectableWords(query)) {
       // The corrections first (a few hundred vocabulary words), then the statement with them as constants;
       // without any correction the retry would match exactly what the literal try matched: nothing.
@@ -193,11 +197,13 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
       const corrections = lookup ? toCorrections(await queryRows<CorrectionRow>(db, lookup)) : {};
       if (Object.keys(corrections).length > 0) {
         ({ rows, total, billTo } = await searchPage(query, page, pricing, 'corrected', corrections));
+        exact = false;
       }
     }
-    // The statement stops counting past the count limit (decision 017): 10,000 matches, 2,000 with free text.
+    // A statement that counts stops past the count limit (decision 017): 10,000 matches, 2,000 with free
+    // text. The corrected retry counts in its statement too (the bitsets do not hold its corrections).
     const countLimit = countLimitOf(query, countLimits);
-    const countIsLowerBound = total > countLimit;
+    const countIsLowerBound = !exact && total > countLimit;
     return {
       searchResults: { value: toProducts(rows, retailerId), '@odata.count': countIsLowerBound ? countLimit : total },
       countIsLowerBound,
@@ -212,8 +218,9 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     pricing: PricingContext,
     mode: TextMode,
     corrections?: Corrections,
+    knownTotal?: number,
   ): Promise<{ rows: ProductRow[]; total: number; billTo: ProductRow['bill_to'] }> {
-    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode, { corrections, countLimits }));
+    const rows = await queryRows<ProductRow>(db, catalogueSearchSql(query, page, pricing, mode, { corrections, countLimits, knownTotal }));
     return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0), billTo: rows[0]?.bill_to ?? null };
   }
 

@@ -122,9 +122,10 @@ export function ProductsRoute() {
   const choices = sortChoices(sortTypes.data ?? [], query);
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
-  // Past the server's count limit the count is a lower bound (issue 19): "10,000+ products", until the
-  // exact total of the same search comes with the filter counts. While a newer page loads the page shown
-  // keeps the total shown with it (the filter counts may already be the next search's).
+  // Free text sorted by relevance is counted only up to the server's limit (decision 017; every other
+  // count is exact, decision 019): "2,000+ products", until the exact total of the same search comes
+  // with the filter counts. While a newer page loads the page shown keeps the total shown with it
+  // (the filter counts may already be the next search's).
   const counted = data?.searchResults['@odata.count'];
   const exactNow =
     bounded && !facetTotal.isPlaceholderData && facetTotal.data !== undefined && counted !== undefined && facetTotal.data >= counted
