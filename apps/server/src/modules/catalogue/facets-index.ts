@@ -339,8 +339,8 @@ export function createFacetIndex(db: Db) {
         } as text_ids`;
   }
 
-  /** Brings the bitsets up to date; the positions matching the text, when there is one. */
-  async function sync(text: TextMatch | null): Promise<Uint32Array | null> {
+  /** Brings the bitsets up to date; the ids matching the text's SQL, when the statement read them. */
+  async function sync(text: TextMatch | null): Promise<number[] | null> {
     const reload = bitsets === null || snapshot === null || Date.now() - syncedAt > RELOAD_AFTER_MS;
     const known = text ? textMatches.has(text.key) : false;
     const [row] = await queryRows<SyncRow>(db, syncSql(reload, text?.sql ?? null, known));
@@ -361,15 +361,43 @@ export function createFacetIndex(db: Db) {
       prunedAt = nowMs;
       await queryRows(db, sql`delete from catalogue_search_changes where at < now() - interval '1 day'`);
     }
-    if (!text) return null;
-    const matches = row.text_ids
-      ? bitsets!.positionsOf(row.text_ids)
+    return text?.sql ? row.text_ids : null;
+  }
+
+  /** The positions matching the text: the ids the refresh read, else the kept matches, else its words over the compact texts. */
+  function matchesOf(text: TextMatch, ids: number[] | null): Uint32Array {
+    const matches = ids
+      ? bitsets!.positionsOf(ids)
       : (textMatches.get(text.key) ?? (text.words ? bitsets!.positionsContaining(text.words) : null));
     if (!matches) throw new Error('facets: the refresh statement did not match the text');
     textMatches.delete(text.key);
     textMatches.set(text.key, matches);
     if (textMatches.size > TEXT_MATCHES_KEPT) textMatches.delete(textMatches.keys().next().value!);
     return matches;
+  }
+
+  /** A refresh after the ones before it. */
+  function enqueue<T>(refresh: () => Promise<T>): Promise<T> {
+    const run = queue.then(refresh);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The refresh a call waits for. One whose text is matched in SQL runs its own statement. Every
+   * other call shares the next refresh that has not started yet: it sees every write committed
+   * before the call came, and calls arriving together (getAll and getFacets of one screen, a busy
+   * process) wait for one statement instead of one each.
+   */
+  let nextShared: Promise<unknown> | null = null;
+  async function matchesAfterRefresh(text: TextMatch | null): Promise<Uint32Array | null> {
+    if (text?.sql) return enqueue(async () => matchesOf(text, await sync(text)));
+    nextShared ??= enqueue(() => {
+      nextShared = null;
+      return sync(null);
+    });
+    await nextShared;
+    return text ? matchesOf(text, null) : null;
   }
 
   /**
@@ -385,12 +413,9 @@ export function createFacetIndex(db: Db) {
     return synced(query, mode, (matches) => bitsets!.total(query, matches));
   }
 
-  /** `counting` over bitsets brought up to date, with the styles matching the search's text; after the calls before it. */
-  function synced<T>(query: CatalogueQuery, mode: TextMode, counting: (matches: Uint32Array | null) => T): Promise<T> {
-    const text = textMatch(query, mode);
-    const run = queue.then(async () => counting(await sync(text)));
-    queue = run.catch(() => undefined);
-    return run;
+  /** `counting` over bitsets brought up to date, with the styles matching the search's text. */
+  async function synced<T>(query: CatalogueQuery, mode: TextMode, counting: (matches: Uint32Array | null) => T): Promise<T> {
+    return counting(await matchesAfterRefresh(textMatch(query, mode)));
   }
 
   return {
