@@ -89,6 +89,20 @@ async function settled(page: Page) {
 test.describe('tap targets at 390 px', () => {
   test.skip(({ isMobile }) => !isMobile, 'measured on the phone');
 
+  test("/products' Filter and Sort show their labels whole beside the view switch, with three filters chosen", async ({ page, retailer }) => {
+    await signIn(page, retailer);
+    await page.goto('/products?frameShapeId=1,2&genderIdList=1');
+    await settled(page);
+    const filter = page.getByRole('button', { name: 'Filter (3)' });
+    await expect(filter).toBeVisible();
+    for (const button of [filter, page.getByRole('button', { name: 'Sort', exact: true })]) {
+      // Mantine's label cuts what does not fit ('Filter (3' before): nothing may be cut.
+      const cut = await button.locator('.mantine-Button-label').evaluate((label) => label.scrollWidth - label.clientWidth);
+      expect(cut, await button.textContent()).toBeLessThanOrEqual(0);
+    }
+    expect(await noHorizontalScroll(page)).toBe(true);
+  });
+
   test('the catalogue, a product, the purchase order and My Invoices have no control under 44×44', async ({ page, retailer, seed }) => {
     test.setTimeout(240_000);
     await seed.invoice(retailer, 100_000);
