@@ -1076,19 +1076,22 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
     const bounded = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 6, other: 20 } });
     const unbounded = { text: 1_000_000, other: 1_000_000 };
     const past = { limit: 0, under: 0 };
-    for (const [search, limit] of [
-      ['', 20],
-      ['searchText=black&sortBy=netPrice&orderBy=Asc', 6],
-      ['searchText=urbanoptix%20black&sortBy=productName&orderBy=Desc', 6],
-      ['searchText=red%20men&sortBy=releaseDate&orderBy=Desc', 6], // a short word: matched in SQL by the refresh statement
-      ['genderIdList=1', 20],
-      ['frameShapeId=3&genderIdList=1', 20],
-      ['isAvailable=true&frameColorIdList=1,2&netPrice_From=500', 20],
-      ['modelName=uo-', 20],
-      ['searchText=zzqqxx&sortBy=netPrice&orderBy=Desc', 6], // nothing, and no correction either
+    // Short words and model numbers are matched in SQL: counted from the bitsets once the process
+    // holds their matches (getFacets matched them), in the statement before (the test after this).
+    for (const [search, limit, matchedInSql] of [
+      ['', 20, false],
+      ['searchText=black&sortBy=netPrice&orderBy=Asc', 6, false],
+      ['searchText=urbanoptix%20black&sortBy=productName&orderBy=Desc', 6, false],
+      ['searchText=red%20men&sortBy=releaseDate&orderBy=Desc', 6, true],
+      ['genderIdList=1', 20, false],
+      ['frameShapeId=3&genderIdList=1', 20, false],
+      ['isAvailable=true&frameColorIdList=1,2&netPrice_From=500', 20, false],
+      ['modelName=uo-', 20, true],
+      ['searchText=zzqqxx&sortBy=netPrice&orderBy=Desc', 6, false], // nothing, and no correction either
     ] as const) {
       const query = parsed(search);
       expect(countedInStatement(query, 'literal'), search).toBe(false);
+      if (matchedInSql) await bounded.facets(query);
       for (const [pageNumber, pageSize] of PAGES) {
         const page = { pageNumber, pageSize };
         const counted = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { countLimits: unbounded }));
@@ -1106,6 +1109,27 @@ describe('relevance walks (decision 017): the same pages as ranking every match'
     }
     expect(past.limit).toBeGreaterThan(0);
     expect(past.under).toBeGreaterThan(0);
+  });
+
+  it('a text matched in SQL that the process does not hold yet is counted in the statement, from the bitsets after getFacets matched it', async () => {
+    const bounded = createCatalogueService({ db: t.db, clock: t.clock, countLimits: { text: 6, other: 20 } });
+    const page = { pageNumber: 1, pageSize: 5 };
+    for (const [search, limit] of [
+      ['searchText=red%20men&sortBy=releaseDate&orderBy=Desc', 6],
+      ['modelName=uo-', 20],
+    ] as const) {
+      const query = parsed(search);
+      const counted = await pageOf(catalogueSearchSql(query, page, pricing, 'literal', { countLimits: { text: 1_000_000, other: 1_000_000 } }));
+      expect(counted.total, search).toBeGreaterThan(limit);
+      const before = await bounded.search(query, page, null);
+      expect(before.countIsLowerBound, search).toBe(true);
+      expect(before.searchResults['@odata.count'], search).toBe(limit);
+      expect((await bounded.facets(query)).total, search).toBe(counted.total);
+      const after = await bounded.search(query, page, null);
+      expect(after.countIsLowerBound, search).toBe(false);
+      expect(after.searchResults['@odata.count'], search).toBe(counted.total);
+      expect(after.searchResults.value.map((p) => p.productId), search).toEqual(before.searchResults.value.map((p) => p.productId));
+    }
   });
 
   it('getAll retries a typo with the corrections as constants: the same answer as the literal word', async () => {

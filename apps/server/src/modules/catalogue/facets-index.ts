@@ -418,9 +418,21 @@ export function createFacetIndex(db: Db) {
     return counting(await matchesAfterRefresh(textMatch(query, mode)));
   }
 
+  /**
+   * Whether `total` costs little for this search whatever the process has seen: no text, a text
+   * matched over the held compact texts, or one matched in SQL whose matches it holds. A text matched
+   * in SQL and not held makes the refresh read every match's id: 18–50 ms for a short common word
+   * at 100,000 styles.
+   */
+  function countsCheaply(query: CatalogueQuery, mode: TextMode = 'literal'): boolean {
+    const text = textMatch(query, mode);
+    return text === null || text.sql === null || textMatches.has(text.key);
+  }
+
   return {
     count,
     total,
+    countsCheaply,
     /** The statement the next `count` runs when nothing changed and the text is new (for EXPLAIN in the benchmark). */
     refreshStatement: (query: CatalogueQuery, mode: TextMode = 'literal') => syncSql(false, textMatch(query, mode)?.sql ?? null),
     /** Drops the kept text matches, so the next call matches its text again (for the benchmark). */

@@ -186,8 +186,10 @@ export function createCatalogueService({ db, clock, cache: useCache = false, len
     retailerId: number | null,
   ): Promise<CatalogueSearchAnswer> {
     const pricing = pricingContext(retailerId);
-    // Exact and flat with the catalogue's size from the bitsets, except where the statement's relevance walk counts itself.
-    const knownTotal = countedInStatement(query, 'literal') ? undefined : await facetIndex.total(query, 'literal');
+    // Exact and flat with the catalogue's size from the bitsets (decision 019), except where the
+    // statement's relevance walk counts itself, or the bitsets would first read a text's matches in SQL.
+    const fromBitsets = !countedInStatement(query, 'literal') && facetIndex.countsCheaply(query, 'literal');
+    const knownTotal = fromBitsets ? await facetIndex.total(query, 'literal') : undefined;
     let { rows, total, billTo } = await searchPage(query, page, pricing, 'literal', undefined, knownTotal);
     let exact = knownTotal !== undefined;
     if (total === 0 && hasCorrectableWords(query)) {
