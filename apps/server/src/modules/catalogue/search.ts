@@ -394,11 +394,12 @@ export const COUNT_LIMIT = 10_000;
 export const TEXT_COUNT_LIMIT = 2_000;
 
 /**
- * Whether getAll's statement counts the search itself: free text sorted by relevance, whose walks
+ * Whether getAll's statement must count the search itself: free text sorted by relevance, whose walks
  * read with the count how many matches score above the floor. Every other search is counted from
- * the facet bitsets first (facets-index.ts `total`, decision 019) and the statement is handed the
- * total (`knownTotal`): counting in SQL read every match up to the count limit, the cost that grew
- * with the catalogue (a BitmapAnd of four indexes, 11 of 15 ms at 100,000 styles).
+ * the facet bitsets first when that is cheap (facets-index.ts `total` and `countsCheaply`, decision
+ * 019) and the statement is handed the total (`knownTotal`): counting in SQL read every match up to
+ * the count limit, the cost that grew with the catalogue (a BitmapAnd of four indexes, 11 of 15 ms at
+ * 100,000 styles).
  */
 export function countedInStatement(query: CatalogueQuery, mode: TextMode): boolean {
   return planQuery(query, mode).ranking !== null;
