@@ -98,7 +98,7 @@ test.describe('tap targets at 390 px', () => {
     for (const button of [filter, page.getByRole('button', { name: 'Sort', exact: true })]) {
       // Mantine's label cuts what does not fit ('Filter (3' before): nothing may be cut.
       const cut = await button.locator('.mantine-Button-label').evaluate((label) => label.scrollWidth - label.clientWidth);
-      expect(cut, await button.textContent()).toBeLessThanOrEqual(0);
+      expect(cut, (await button.textContent()) ?? '').toBeLessThanOrEqual(0);
     }
     expect(await noHorizontalScroll(page)).toBe(true);
   });
