@@ -9,9 +9,10 @@
  * up, then `runs` times under EXPLAIN (ANALYZE, TIMING OFF) for the server's planning and execution
  * time, and `runs` times plainly for the wall-clock time seen by the caller (driver included).
  * Where getAll counts from the facet bitsets (decision 019: every search but free text sorted by
- * relevance, and the corrected retry), the statement is handed that total, and `bitset count ms` is
- * that call's wall (its refresh statement and the counting), for a text matched before and for a
- * new one: getAll's cost is the two together.
+ * relevance and the corrected retry; a text matched in SQL only once the process holds its matches,
+ * as the warmed index here does), the statement is handed that total, and `bitset count ms` is that
+ * call's wall (its refresh statement and the counting), for a text matched before and for a new
+ * one: getAll's cost is the two together.
  * Prints a Markdown table; `--plan <case>` also prints that case's plan with buffers; `--only <case>`
  * measures only the cases whose name starts so.
  * On PGlite it refuses a DATA_DIR a running server holds (db/client.ts lockDataDir): copy the folder first.
