@@ -87,3 +87,44 @@ test('a signed-in /products asks for its first page as the page arrives, before 
     expect(asked.filter((url) => url.startsWith('/api/Product/getAll')), address).toHaveLength(1);
   }
 });
+
+/**
+ * Issue 19 item 5: the card grid's first images (its largest paint) are preloaded by boot.js as soon
+ * as getAll's early answer is in, not once the app has rendered the cards; each is the image its card
+ * then shows, and none is downloaded twice. The list view shows no such images and preloads none.
+ */
+test('a signed-in /products preloads the first cards’ images from the early answer, the ones the cards show', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  await page.evaluate(() => localStorage.setItem('frameport.catalogueView', 'gallery'));
+  await page.goto('about:blank');
+  const images: string[] = [];
+  const onRequest = (request: { url: () => string; resourceType: () => string }) => {
+    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+  };
+  page.on('request', onRequest);
+  // The app's entry waits until the preloads are in the page: they cannot have come from its cards.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products?sortBy=netPrice&orderBy=Asc', { waitUntil: 'commit' });
+  const preloads = page.locator('link[rel=preload][as=image]');
+  await expect(preloads).toHaveCount(4);
+  const preloaded = await preloads.evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  release();
+  const cards = page.locator('main article img');
+  await expect(cards.nth(3)).toBeVisible();
+  const shown = await cards.evaluateAll((imgs) => imgs.slice(0, 4).map((img) => new URL((img as HTMLImageElement).src).pathname));
+  expect(preloaded).toEqual(shown);
+  await page.waitForLoadState('networkidle');
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  page.off('request', onRequest);
+  for (const src of shown) expect(images.filter((path) => path === src), src).toHaveLength(1);
+
+  await page.evaluate(() => localStorage.setItem('frameport.catalogueView', 'list'));
+  await page.goto('/products');
+  await expect(page.locator('main a[href*="product-details"]').first()).toBeVisible();
+  await expect(page.locator('link[rel=preload][as=image]')).toHaveCount(0);
+});

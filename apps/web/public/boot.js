@@ -90,7 +90,8 @@
     var email = actingEmail();
     var query = [['search', params.toString()], ['pageNumber', page], ['pageSize', pageSize]];
     if (email !== null) query.push(['email', email]);
-    ask('/api/Product/getAll', query);
+    var products = ask('/api/Product/getAll', query);
+    if (pageSize === catalogue.pageSize) preloadFirstImages(products, catalogue.eagerImages);
     catalogue.sortParams.forEach(function (name) {
       params.delete(name);
     });
@@ -105,6 +106,52 @@
     // Not taken, a failure is nobody's error; taken, the app sees it as its own.
     response.catch(function () {});
     answers.set(url, { token: session.accessToken, response: response });
+    return response;
+  }
+
+  // The grid's first cards' images, the screen's largest paint: asked for as soon as getAll's answer
+  // is in (a copy of it: the app reads the original), not once the app's code has come and rendered
+  // the cards. Each is the image its card shows (features/catalogue/product-display.ts).
+  function preloadFirstImages(response, count) {
+    response
+      .then(function (answer) {
+        return answer.ok ? answer.clone().json() : null;
+      })
+      .then(function (body) {
+        var found = body && body.Status === 0 && body.Data && body.Data.searchResults ? body.Data.searchResults.value : null;
+        if (!Array.isArray(found)) return;
+        found.slice(0, count).forEach(function (product) {
+          var src = cardImage(product);
+          if (typeof src !== 'string' || src === '') return;
+          var link = document.createElement('link');
+          link.rel = 'preload';
+          link.as = 'image';
+          link.href = src;
+          link.setAttribute('fetchpriority', 'high');
+          document.head.appendChild(link);
+        });
+      })
+      .catch(function () {});
+  }
+
+  // product-display.ts: `pickInitialVariant` (most stock, ties to the lower colour number), then
+  // `variantImage` (its thumbnail, its first image, the product's first image).
+  function cardImage(product) {
+    var best = null;
+    (product.productColor || []).forEach(function (variant) {
+      if (best === null || variant.availableStockQuantity > best.availableStockQuantity ||
+          (variant.availableStockQuantity === best.availableStockQuantity && colourNumber(variant) < colourNumber(best))) {
+        best = variant;
+      }
+    });
+    var images = product.productImageList || [];
+    if (best === null) return images[0];
+    return best.thumbnailImage != null ? best.thumbnailImage : best.productImage && best.productImage[0] != null ? best.productImage[0] : images[0];
+  }
+
+  function colourNumber(variant) {
+    var digits = /\d+/.exec(variant.colorVariant);
+    return digits ? Number(digits[0]) : Number.MAX_SAFE_INTEGER;
   }
 
   // lib/session.ts: a live session, from sessionStorage (an earlier version's) or localStorage.

@@ -1,4 +1,5 @@
 import { CATALOGUE_PAGE_SIZE } from '@frameport/domain/contract';
+import { EAGER_IMAGES } from '../features/catalogue/components/product-grid.tsx';
 import { QUICK_ORDER_PAGE_SIZE } from '../features/catalogue/components/quick-order-list-skeleton.tsx';
 import { SORT_PARAMS } from '../features/catalogue/api.ts';
 import { IGNORED_PARAMS, PAGE_PARAM } from '../features/catalogue/catalogue-url.ts';
@@ -19,6 +20,9 @@ import { SESSION_STORAGE_KEY } from '../lib/session.ts';
  * made matches; any other only costs one request the app does not take), the page, the page size of
  * the view this device shows, and the acting retailer's email, then getFacets for the same search
  * without `sortParams`. e2e/first-paint.spec.ts checks they come before the app and nothing is asked twice.
+ * In the card grid, once getAll's answer is in, boot.js also preloads the first `eagerImages` cards'
+ * images (the largest paint of the screen), each the card's own (features/catalogue/product-display.ts
+ * `pickInitialVariant` and `variantImage`; the same spec checks they are the images the cards show).
  */
 export type EarlyRequests = {
   /** The window property boot.js keeps the answers in. */
@@ -35,6 +39,8 @@ export type EarlyRequests = {
     /** The page size of the list view (the view key's value 'list'), and of the card grid. */
     listPageSize: number;
     pageSize: number;
+    /** How many of the grid's first cards load their image at once (product-grid.tsx). */
+    eagerImages: number;
   } | null;
 };
 
@@ -45,6 +51,7 @@ const CATALOGUE_EARLY = {
   viewKey: CATALOGUE_VIEW_KEY,
   listPageSize: QUICK_ORDER_PAGE_SIZE,
   pageSize: CATALOGUE_PAGE_SIZE,
+  eagerImages: EAGER_IMAGES,
 };
 
 /** The early requests of a signed-in address, or null where the app asks for them itself. */
