@@ -89,6 +89,43 @@ test('a signed-in /products asks for its first page as the page arrives, before 
 });
 
 /**
+ * Issue 19 item 5: every signed-in screen asks for the user's profile (the staff check waits for it
+ * before anything renders) and the screens' settings as the page arrives, not once the app's code
+ * has come; the app takes those answers, so each is asked once.
+ */
+test('a signed-in screen asks for the profile and the settings as the page arrives, once', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  for (const address of ['/home', '/purchase-order', '/products']) {
+    await page.goto('about:blank');
+    const asked: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    };
+    page.on('request', onRequest);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const profile = page.waitForRequest((request) => request.url().endsWith('/api/Account/getUserProfile'));
+    const config = page.waitForRequest((request) => request.url().endsWith('/api/Product/getConfig'));
+    await page.goto(address, { waitUntil: 'commit' });
+    await Promise.all([profile, config]);
+    release();
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    page.off('request', onRequest);
+    for (const path of ['/api/Account/getUserProfile', '/api/Product/getConfig']) {
+      expect(asked.filter((url) => url === path), `${address}: ${asked.join(', ')}`).toHaveLength(1);
+    }
+  }
+});
+
+/**
  * Issue 19 item 5: the card grid's first images (its largest paint) are preloaded by boot.js as soon
  * as getAll's early answer is in, not once the app has rendered the cards; each is the image its card
  * then shows, and none is downloaded twice. The list view shows no such images and preloads none.

@@ -54,14 +54,21 @@ const CATALOGUE_EARLY = {
   eagerImages: EAGER_IMAGES,
 };
 
-/** The early requests of a signed-in address, or null where the app asks for them itself. */
-export function earlyRequestsFor(path: string): EarlyRequests | null {
-  if (path !== '/products') return null;
+/**
+ * On every signed-in screen: the user's own profile, which the staff check waits for before the
+ * layout and the screen render (staff-guards.tsx, profileQueries.detail(null)), and the screens'
+ * settings (lib/app-config.ts). Neither depends on the address or on a retailer acted for.
+ */
+const SIGNED_IN_PATHS_EARLY = ['/api/Account/getUserProfile', '/api/Product/getConfig'];
+
+/** The early requests of a signed-in address. */
+export function earlyRequestsFor(path: string): EarlyRequests {
+  const catalogue = path === '/products';
   return {
     answers: EARLY_ANSWERS_GLOBAL,
     sessionKey: SESSION_STORAGE_KEY,
     actingKeyPrefix: ACTING_KEY_PREFIX,
-    paths: ['/api/Product/getFilters', '/api/Product/getSortTypes'],
-    catalogue: CATALOGUE_EARLY,
+    paths: catalogue ? [...SIGNED_IN_PATHS_EARLY, '/api/Product/getFilters', '/api/Product/getSortTypes'] : SIGNED_IN_PATHS_EARLY,
+    catalogue: catalogue ? CATALOGUE_EARLY : null,
   };
 }
