@@ -10,8 +10,8 @@ test('a signed-in screen paints the header bar before any script; the app replac
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('data-shell="signed-in"');
     expect(html, path).toMatch(/<header[^>]*>.*Frameport<\/span>/s);
-    // Painted with the layout's own style sheet, linked in the HTML.
-    expect(html, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/signed-in-layout-[^"]+\.css">/);
+    // Painted with the style sheet of the app's chunk (Mantine's base, then the layout's modules), linked in the HTML.
+    expect(html, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/app-[^"]+\.css">/);
   }
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const bare = await noScript.newPage();

@@ -113,6 +113,21 @@ test('/homepage and /login arrive prerendered: they paint without scripts, then 
   expect(problems).toEqual([]);
 });
 
+/**
+ * The cascade: every CSS module comes after Mantine's own styles (the build's 'app' chunk starts its
+ * sheet with them, vite.config.ts), so a module's rule wins over the Mantine component it styles. The
+ * hero's title is a Mantine Title with marketing.module.css's size (32 px, 44 px from 768 px), not
+ * Mantine's h1 (34 px); with the sheets the other way round it read 34 px.
+ */
+test('the CSS modules come after Mantine’s styles: the homepage hero title has its module’s size', async ({ page }) => {
+  await page.goto('/homepage');
+  await page.waitForLoadState('networkidle');
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toBeVisible();
+  const wide = (page.viewportSize()?.width ?? 0) >= 768;
+  await expect(title).toHaveCSS('font-size', wide ? '44px' : '32px');
+});
+
 test('the header collapses to a burger and side menu below 768 px', async ({ page, isMobile }) => {
   await page.goto('/homepage');
   const burger = page.getByRole('button', { name: 'Open navigation' });

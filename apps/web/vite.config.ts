@@ -21,13 +21,32 @@ export default defineConfig({
     // Read (and removed) by scripts/prerender.mjs: which chunks a prerendered page's screens need.
     manifest: true,
     rolldownOptions: {
-      // Every Tabler icon the app uses goes in one chunk (23 kB, 6 kB Brotli): otherwise rolldown
-      // made a 0.2–1 kB chunk for each set of lazy screens sharing an icon, and a signed-in
-      // /products loaded 15 of them. One chunk, unlike inlining (87cf243), copies nothing. Measured
-      // with bench:bundles: /products 149 → 134 files and 237.0 → 235.6 kB of script; every screen
-      // loads fewer files, /login 0.7 kB more script. Mantine's helpers as a group were tried too:
-      // fewer files but more script on every screen (docs/products-profile.md).
-      output: { codeSplitting: { groups: [{ name: 'icons', test: /\/node_modules\/@tabler\/icons-react\// }] } },
+      // Two groups; a module lives in one chunk, so nothing is copied (87cf243 copied, and was reverted).
+      // - Every Tabler icon the app uses in one chunk (23 kB, 6 kB Brotli): otherwise rolldown made a
+      //   0.2–1 kB chunk for each set of lazy screens sharing an icon.
+      // - 'app': the signed-in layout and the staff check (loaded on every signed-in screen) with what
+      //   they import (rolldown takes a group's dependencies along), and the entry's first imports.
+      //   Without it, rolldown made a chunk for every set of the ~60 lazy screens sharing a module: a
+      //   signed-in /products loaded 134 files, and a phone on a mobile network waits a round trip for
+      //   each six of them (HTTP/1.1). With it: 67 files and 24 kB less script (fewer chunk seams),
+      //   /login 86 → 41 files; the cards show 1.4 s sooner at 4× CPU on a 150 ms, 1.6 Mb/s network
+      //   (docs/products-profile.md, seventh pass). The entry imports the group's chunk, so it runs
+      //   first: hence zod-config.ts in it (its first module: zod's `jitless` before any schema is
+      //   built; e2e/public.spec.ts fails on the CSP violation otherwise) and Mantine's base styles
+      //   (mantine-styles.ts, global.css, touch-targets.css), so its sheet starts with them and every
+      //   CSS module comes after, as the cascade needs.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'icons', test: /\/node_modules\/@tabler\/icons-react\//, priority: 2 },
+            {
+              name: 'app',
+              test: /\/src\/app\/(zod-config\.ts|mantine-styles\.ts|global\.css|touch-targets\.css|staff-guards\.tsx|layouts\/signed-in-layout\.tsx)$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
       // An import cycle in our code (web, domain) fails the build: bulletproof-react's
       // import/no-cycle, from the bundler since eslint-plugin-import is not installed. A library's
       // own cycles are its business.

@@ -39,8 +39,9 @@ export const PRERENDERED_PAGES = [
 
 /**
  * The signed-in screens' first paint: each address of SIGNED_IN_PATHS gets the header's bar
- * (FirstPaintShell) in its HTML, painted with the layout's own style sheet (`cssModules`: one more
- * render-blocking file than index.html's, not the sheets of everything the layout imports), and preloads what the
+ * (FirstPaintShell) in its HTML, painted with the layout's styles: they are in the sheet of the
+ * build's 'app' chunk, which index.html links (vite.config.ts); `cssModules` adds the layout chunk's
+ * own sheet, should a build give it one, not the sheets of everything the layout imports. It preloads what the
  * app's first render there needs (`lazyModules`: the staff check, the layout, the screen). The
  * server cannot tell whether the visitor is signed in (the session is in the browser), so a visitor
  * who is not sees the same bar until the app sends them to /login. `early`: the GETs boot.js starts
