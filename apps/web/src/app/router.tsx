@@ -82,9 +82,10 @@ export const SIGNED_IN_PATHS = SIGNED_IN_SCREENS.map((screen) => `/${screen.path
  * Spec section 2's layouts: the marketing pages in the public header/footer layout for everyone,
  * /login, /resetpassword, /confirm-email and the payment sandbox's page bare, signed-in routes behind
  * `RequireSession` in the internal header/footer layout; around them all, the sandbox notice
- * (RootLayout). Screens are lazy modules so a phone on /login loads no home-page code,
- * and the marketing pages load none of the signed-in app or the login form; except /homepage
- * (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
+ * (RootLayout). Screens are lazy modules so a phone on /login loads no home-page code, and the
+ * marketing pages load none of the signed-in screens or the login form (the signed-in layout and
+ * the staff check travel with the entry, in the build's 'app' chunk: vite.config.ts); except
+ * /homepage (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
  * /login arrive prerendered (app/prerender.tsx): their markup paints before any script.
  * The back office (/admin, staff only: RequireStaff) has its own layout and lazy chunks; the
  * ordering app imports none of it, so a retailer's screens do not grow with it.
