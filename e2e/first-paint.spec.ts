@@ -1,4 +1,33 @@
+import type { Page, Request } from '@playwright/test';
 import { expect, holdApp, signIn, test } from './fixtures.ts';
+
+const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/**
+ * Holds the app's entry module back while boot.js (and its early requests) runs: anything asked for
+ * before `release` was asked by boot.js, not by the app. `done` removes the hold.
+ */
+async function holdEntry(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_ENTRY, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, done: () => page.unroute(APP_ENTRY) };
+}
+
+/** What the page asks for from now on (`keep` picks; path and query of each), until `stop`. */
+function recordRequests(page: Page, keep: (request: Request) => boolean) {
+  const asked: string[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (keep(request)) asked.push(`${url.pathname}${url.search}`);
+  };
+  page.on('request', onRequest);
+  return { asked, stop: () => page.off('request', onRequest) };
+}
+
 
 /**
  * Issue 19 item 5: a signed-in screen paints the header's bar from its HTML (app/prerender.tsx,
@@ -58,27 +87,17 @@ test('a signed-in /products asks for its first page as the page arrives, before 
     await page.evaluate((value) => localStorage.setItem('frameport.catalogueView', value), view);
     // Away first: the screen signIn left may still be asking for its own (the header's getFilters).
     await page.goto('about:blank');
-    const asked: string[] = [];
-    const onRequest = (request: { url: () => string }) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/Product/')) asked.push(`${url.pathname}${url.search}`);
-    };
-    page.on('request', onRequest);
+    const { asked, stop } = recordRequests(page, (request) => new URL(request.url()).pathname.startsWith('/api/Product/'));
     // The app's entry module waits until getAll has been asked for.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const entry = await holdEntry(page);
     const early = page.waitForRequest((request) => request.url().endsWith(`/api/Product/getAll?${getAll}`));
     await page.goto(address, { waitUntil: 'commit' });
     await early;
-    release();
+    entry.release();
     await expect(page.locator('main a[href*="product-details"]').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.unroute(/\/assets\/index-[^/]+\.js$/);
-    page.off('request', onRequest);
+    await entry.done();
+    stop();
     const times = (path: string) => asked.filter((url) => url === path).length;
     expect(times(`/api/Product/getAll?${getAll}`), `${address} ${view}: ${asked.join(', ')}`).toBe(1);
     expect(times('/api/Product/getFacets?search='), `${address}: ${asked.join(', ')}`).toBe(1);
@@ -97,28 +116,18 @@ test('a signed-in screen asks for the profile and the settings as the page arriv
   await signIn(page, retailer);
   for (const address of ['/home', '/purchase-order', '/products']) {
     await page.goto('about:blank');
-    const asked: string[] = [];
-    const onRequest = (request: { url: () => string }) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
-    };
-    page.on('request', onRequest);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { asked, stop } = recordRequests(page, (request) => new URL(request.url()).pathname.startsWith('/api/'));
+    const entry = await holdEntry(page);
     const profile = page.waitForRequest((request) => request.url().endsWith('/api/Account/getUserProfile'));
     const config = page.waitForRequest((request) => request.url().endsWith('/api/Product/getConfig'));
     await page.goto(address, { waitUntil: 'commit' });
     await Promise.all([profile, config]);
-    release();
+    entry.release();
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.unroute(/\/assets\/index-[^/]+\.js$/);
-    page.off('request', onRequest);
+    await entry.done();
+    stop();
     for (const path of ['/api/Account/getUserProfile', '/api/Product/getConfig']) {
       expect(asked.filter((url) => url === path), `${address}: ${asked.join(', ')}`).toHaveLength(1);
     }
@@ -134,31 +143,22 @@ test('a signed-in /products preloads the first cards’ images from the early an
   await signIn(page, retailer);
   await page.evaluate(() => localStorage.setItem('frameport.catalogueView', 'gallery'));
   await page.goto('about:blank');
-  const images: string[] = [];
-  const onRequest = (request: { url: () => string; resourceType: () => string }) => {
-    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
-  };
-  page.on('request', onRequest);
+  const images = recordRequests(page, (request) => request.resourceType() === 'image');
   // The app's entry waits until the preloads are in the page: they cannot have come from its cards.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const entry = await holdEntry(page);
   await page.goto('/products?sortBy=netPrice&orderBy=Asc', { waitUntil: 'commit' });
   const preloads = page.locator('link[rel=preload][as=image]');
   await expect(preloads).toHaveCount(4);
   const preloaded = await preloads.evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-  release();
+  entry.release();
   const cards = page.locator('main article img');
   await expect(cards.nth(3)).toBeVisible();
   const shown = await cards.evaluateAll((imgs) => imgs.slice(0, 4).map((img) => new URL((img as HTMLImageElement).src).pathname));
   expect(preloaded).toEqual(shown);
   await page.waitForLoadState('networkidle');
-  await page.unroute(/\/assets\/index-[^/]+\.js$/);
-  page.off('request', onRequest);
-  for (const src of shown) expect(images.filter((path) => path === src), src).toHaveLength(1);
+  await entry.done();
+  images.stop();
+  for (const src of shown) expect(images.asked.filter((path) => path === src), src).toHaveLength(1);
 
   await page.evaluate(() => localStorage.setItem('frameport.catalogueView', 'list'));
   await page.goto('/products');
