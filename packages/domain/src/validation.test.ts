@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ChangePasswordFormSchema,
   ResetPasswordFormSchema,
@@ -17,7 +17,7 @@ import {
 } from './validation.ts';
 
 /** The first message per field, as a form shows it ('' for the root). */
-function firstMessages(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+function firstMessages(result: z.core.util.SafeParseResult<unknown>): Record<string, string> {
   const found: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = issue.path.join('.');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './contract/text.ts';
 import { messages } from './messages.ts';
 
@@ -16,15 +16,13 @@ export function isValidEmail(value: string): boolean {
 
 /** The sign-in form (spec section 5): trimmed values, the spec's messages. */
 export const LoginFormSchema = z.object({
-  email: text()
-    .trim()
-    .min(1, messages.login.emailRequired)
-    .refine(isValidEmail, messages.login.emailInvalid),
-  password: text()
-    .trim()
-    .min(1, messages.login.passwordRequired)
-    .min(LOGIN_PASSWORD_MIN, messages.login.passwordLength)
-    .max(LOGIN_PASSWORD_MAX, messages.login.passwordLength),
+  email: text().check(z.trim(), z.minLength(1, messages.login.emailRequired), z.refine(isValidEmail, messages.login.emailInvalid)),
+  password: text().check(
+    z.trim(),
+    z.minLength(1, messages.login.passwordRequired),
+    z.minLength(LOGIN_PASSWORD_MIN, messages.login.passwordLength),
+    z.maxLength(LOGIN_PASSWORD_MAX, messages.login.passwordLength),
+  ),
   rememberMe: z.boolean(),
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
@@ -56,21 +54,23 @@ export function isValidPhone(value: string): boolean {
 /** The editable contact fields of the profile (spec section 5); phones come out as their 10 digits. */
 export const ProfileContactSchema = z
   .object({
-    name: text().trim().min(1, messages.profile.nameRequired),
-    phoneNumber: text()
-      .refine(isValidPhone, messages.profile.phoneInvalid)
-      .transform((value) => normalisePhone(value) ?? value),
-    alternatePhoneNumber: text()
-      .trim()
-      .default('')
-      .refine((value) => value === '' || isValidPhone(value), messages.profile.phoneInvalid)
-      .transform((value) => (value === '' ? '' : (normalisePhone(value) ?? value))),
-    email: text().trim().refine(isValidEmail, messages.profile.emailInvalid),
+    name: text().check(z.trim(), z.minLength(1, messages.profile.nameRequired)),
+    phoneNumber: z.pipe(
+      text().check(z.refine(isValidPhone, messages.profile.phoneInvalid)),
+      z.transform((value) => normalisePhone(value) ?? value),
+    ),
+    alternatePhoneNumber: z.pipe(
+      z._default(text().check(z.trim()), '').check(z.refine((value) => value === '' || isValidPhone(value), messages.profile.phoneInvalid)),
+      z.transform((value) => (value === '' ? '' : (normalisePhone(value) ?? value))),
+    ),
+    email: text().check(z.trim(), z.refine(isValidEmail, messages.profile.emailInvalid)),
   })
-  .refine((contact) => !samePhone(contact.phoneNumber, contact.alternatePhoneNumber), {
-    message: messages.profile.phoneSame,
-    path: ['alternatePhoneNumber'],
-  });
+  .check(
+    z.refine((contact) => !samePhone(contact.phoneNumber, contact.alternatePhoneNumber), {
+      message: messages.profile.phoneSame,
+      path: ['alternatePhoneNumber'],
+    }),
+  );
 export type ProfileContact = z.infer<typeof ProfileContactSchema>;
 export type ProfileContactInput = z.input<typeof ProfileContactSchema>;
 
@@ -95,42 +95,45 @@ export function passwordProblems(password: string): string[] {
  * A new password (spec section 5). Trimmed, because sign-in trims what is typed: a password kept with
  * its spaces could never be entered again. At most LOGIN_PASSWORD_MAX characters, for the same reason.
  */
-export const NewPasswordSchema = text()
-  .trim()
-  .superRefine((password, ctx) => {
+export const NewPasswordSchema = text().check(
+  z.trim(),
+  z.superRefine((password, ctx) => {
     const problems = passwordProblems(password);
     if (problems.length > 0) {
       ctx.addIssue({ code: 'custom', message: `${messages.password.mustHave}: ${problems.join(', ')}` });
     }
-  })
-  .refine((password) => password.length <= LOGIN_PASSWORD_MAX, messages.login.passwordLength);
+  }),
+  z.refine((password) => password.length <= LOGIN_PASSWORD_MAX, messages.login.passwordLength),
+);
 
 export const ChangePasswordFormSchema = z
   .object({
-    CurrentPassword: text().trim().min(1, messages.password.required),
+    CurrentPassword: text().check(z.trim(), z.minLength(1, messages.password.required)),
     NewPassword: NewPasswordSchema,
-    ConfirmPassword: text().trim(),
+    ConfirmPassword: text().check(z.trim()),
   })
-  .refine((form) => form.NewPassword === form.ConfirmPassword, {
-    message: messages.password.mismatch,
-    path: ['ConfirmPassword'],
-  });
+  .check(
+    z.refine((form) => form.NewPassword === form.ConfirmPassword, {
+      message: messages.password.mismatch,
+      path: ['ConfirmPassword'],
+    }),
+  );
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** /resetpassword (spec section 5): the same new-password rules and repeat as Change Password, no current one. */
-export const ResetPasswordFormSchema = z
-  .object({ newPassword: NewPasswordSchema, confirmPassword: text().trim() })
-  .refine((form) => form.newPassword === form.confirmPassword, {
+export const ResetPasswordFormSchema = z.object({ newPassword: NewPasswordSchema, confirmPassword: text().check(z.trim()) }).check(
+  z.refine((form) => form.newPassword === form.confirmPassword, {
     message: messages.password.mismatch,
     path: ['confirmPassword'],
-  });
+  }),
+);
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 /** Forgot password (spec section 5): one message at a time: empty, then too short, then malformed. */
 export const ForgotPasswordFormSchema = z.object({
-  email: text()
-    .trim()
-    .superRefine((email, ctx) => {
+  email: text().check(
+    z.trim(),
+    z.superRefine((email, ctx) => {
       const message =
         email === ''
           ? messages.forgotPassword.emailRequired
@@ -141,5 +144,6 @@ export const ForgotPasswordFormSchema = z.object({
               : messages.forgotPassword.emailInvalid;
       if (message !== null) ctx.addIssue({ code: 'custom', message });
     }),
+  ),
 });
 export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../testing/render-app.tsx';
 import { ApiError, apiFetch, EARLY_ANSWERS_GLOBAL, fetchFile, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 import { getSessionState, startSession } from './session.ts';
 
-const CountSchema = z.object({ CartCount: z.number().int() });
+const CountSchema = z.object({ CartCount: z.number().check(z.int()) });
 
 function signIn(accessToken = 'token-abc') {
   startSession({ accessToken, expiresAt: Date.now() + 60_000, userName: 'asha@vermaopticals.in', rememberMe: false });
@@ -112,7 +112,7 @@ describe('apiFetch', () => {
     const error = await caught(apiFetch('/x', { schema: CountSchema }));
 
     expect(error.message).toBe('An unexpected server error occurred.');
-    expect(error.cause).toBeInstanceOf(z.ZodError);
+    expect(error.cause).toBeInstanceOf(z.core.$ZodError);
   });
 
   it('flags a network failure, apart from a server error', async () => {

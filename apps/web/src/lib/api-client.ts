@@ -1,5 +1,5 @@
 import { messages } from '@frameport/domain/messages';
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod/mini';
 import { endSession, getAccessToken } from './session.ts';
 
 /**
@@ -27,7 +27,7 @@ export class ApiError extends Error {
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export type ApiFetchOptions<S extends z.ZodType> = {
+export type ApiFetchOptions<S extends z.core.$ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; URLSearchParams and FormData as they are. */
   body?: unknown;
@@ -63,7 +63,7 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return search === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
-export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+export async function apiFetch<S extends z.core.$ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', body, schema, query, signal } = options;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
@@ -162,8 +162,8 @@ function readEnvelope(json: unknown): LooseEnvelope | null {
   return { Status: json.Status, message, Data: 'Data' in json ? json.Data : undefined };
 }
 
-function parseData<S extends z.ZodType>(schema: S, data: unknown, status: number): z.output<S> {
-  const result = schema.safeParse(data);
+function parseData<S extends z.core.$ZodType>(schema: S, data: unknown, status: number): z.output<S> {
+  const result = safeParse(schema, data);
   if (result.success) return result.data;
   console.error('Response does not match the contract', result.error.issues);
   throw new ApiError(status, messages.http.unexpected, { cause: result.error });

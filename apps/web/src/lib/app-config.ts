@@ -6,7 +6,7 @@ import {
   type ConfigEntry,
 } from '@frameport/domain/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiFetch } from './api-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { OrderDetailLine, OrderSummary, SkippedCartLine } from '@frameport/domain/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { OrderDetailsResponseSchema } from '@frameport/domain/contract';
 import { vi } from 'vitest';
 import { jsonResponse } from './render-app.tsx';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { actingEmailBody, dbId } from './primitives.ts';
 import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX } from '../validation.ts';
@@ -11,15 +11,15 @@ import { UserProfileSchema } from './auth.ts';
 
 /** POST /api/Account/updateUserProfile. Only these fields can change; the server applies ProfileContactSchema. */
 export const UpdateUserProfileBodySchema = z.object({
-  name: text().max(120),
-  phoneNumber: text().max(20),
-  alternatePhoneNumber: text().max(20).nullish(),
-  email: text().max(EMAIL_MAX_LENGTH),
+  name: text().check(z.maxLength(120)),
+  phoneNumber: text().check(z.maxLength(20)),
+  alternatePhoneNumber: z.nullish(text().check(z.maxLength(20))),
+  email: text().check(z.maxLength(EMAIL_MAX_LENGTH)),
   /**
    * A new picture as base64 text, bare or as a data: URL (PNG, JPEG or WebP, decoded at most
    * PROFILE_PICTURE_MAX_BYTES). Omitted or null keeps the current picture; '' removes it.
    */
-  profilePicture: text().max(4_000_000).nullish(),
+  profilePicture: z.nullish(text().check(z.maxLength(4_000_000))),
   /** A sales executive editing a linked retailer's profile. */
   Email: actingEmailBody,
 });
@@ -29,18 +29,18 @@ export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const UpdateUserProfileResponseSchema = z.object({ message: text(), profile: UserProfileSchema });
 
 /** Geography lists (spec section 3): read-only on the profile, used to show the address. */
-export const CountrySchema = z.object({ CountryId: z.number().int(), CountryCode: text(), CountryName: text() });
+export const CountrySchema = z.object({ CountryId: z.number().check(z.int()), CountryCode: text(), CountryName: text() });
 export const StateSchema = z.object({
-  StateID: z.number().int(),
-  CountryId: z.number().int(),
+  StateID: z.number().check(z.int()),
+  CountryId: z.number().check(z.int()),
   StateCode: text(),
   StateName: text(),
   /** The GST state code ('36' Telangana). */
   TIN: text(),
 });
 export const CitySchema = z.object({
-  CityMasterID: z.number().int(),
-  StateMasterID: z.number().int(),
+  CityMasterID: z.number().check(z.int()),
+  StateMasterID: z.number().check(z.int()),
   CityCode: text(),
   CityName: text(),
 });
@@ -55,25 +55,25 @@ export const CitiesQuerySchema = z.object({ stateId: dbId });
  * 'Please Enter Valid Current Password' (failure envelopes), so missing fields default to ''.
  */
 export const ChangePasswordBodySchema = z.object({
-  CurrentPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
-  NewPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  CurrentPassword: z._default(text().check(z.maxLength(LOGIN_PASSWORD_MAX * 4)), ''),
+  NewPassword: z._default(text().check(z.maxLength(LOGIN_PASSWORD_MAX * 4)), ''),
 });
 export const PasswordResultSchema = z.object({ result: z.boolean(), message: text() });
 export type PasswordResult = z.infer<typeof PasswordResultSchema>;
 
 /** POST /api/Account/forgotPassword (public): the same answer for every well-formed email. */
-export const ForgotPasswordBodySchema = z.object({ email: text().max(EMAIL_MAX_LENGTH) });
+export const ForgotPasswordBodySchema = z.object({ email: text().check(z.maxLength(EMAIL_MAX_LENGTH)) });
 export const MessageResultSchema = z.object({ message: text() });
 
 /** POST /api/Account/validateToken (public): result false for unknown, used or expired tokens. */
-export const ValidateTokenBodySchema = z.object({ Token: text().max(200).default('') });
+export const ValidateTokenBodySchema = z.object({ Token: z._default(text().check(z.maxLength(200)), '') });
 export const TokenValidityResultSchema = z.object({
   result: z.boolean(),
   /**
    * Our addition: 'welcome' for the link a new retailer's user gets on approval ("Set your password"),
    * 'reset' for a forgotten password; null when the token is not valid.
    */
-  purpose: z.enum(['reset', 'welcome']).nullable().optional(),
+  purpose: z.optional(z.nullable(z.enum(['reset', 'welcome']))),
 });
 
 /**
@@ -82,8 +82,8 @@ export const TokenValidityResultSchema = z.object({
  * unmet rules ('Password must have: ...').
  */
 export const ResetPasswordBodySchema = z.object({
-  token: text().max(200).default(''),
-  newPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  token: z._default(text().check(z.maxLength(200)), ''),
+  newPassword: z._default(text().check(z.maxLength(LOGIN_PASSWORD_MAX * 4)), ''),
 });
 
 /**
@@ -91,14 +91,14 @@ export const ResetPasswordBodySchema = z.object({
  * sees every active retailer), sorted by business name. Names are the retailer's contact fields.
  */
 export const RetailerListItemSchema = z.object({
-  Id: z.number().int(),
+  Id: z.number().check(z.int()),
   BusinessName: text(),
   FirstName: text(),
   LastName: text(),
   Email: text(),
   /** Where the retailer is, so the executive can tell two branches of one business apart. */
-  City: text().nullable(),
-  StateName: text().nullable(),
+  City: z.nullable(text()),
+  StateName: z.nullable(text()),
 });
 export type RetailerListItem = z.infer<typeof RetailerListItemSchema>;
 
@@ -113,8 +113,8 @@ export const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * defaults to '' so it is answered with its own message, like ChangePassword.
  */
 export const ChangeEmailBodySchema = z.object({
-  NewEmail: text().max(EMAIL_MAX_LENGTH).default(''),
-  CurrentPassword: text().max(LOGIN_PASSWORD_MAX * 4).default(''),
+  NewEmail: z._default(text().check(z.maxLength(EMAIL_MAX_LENGTH)), ''),
+  CurrentPassword: z._default(text().check(z.maxLength(LOGIN_PASSWORD_MAX * 4)), ''),
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
@@ -124,7 +124,7 @@ export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
  * browser is signed in to the same account (`sessionKept`). An unknown, used, cancelled or
  * expired link is a failure envelope saying which.
  */
-export const ConfirmEmailChangeBodySchema = z.object({ token: text().max(200).default('') });
+export const ConfirmEmailChangeBodySchema = z.object({ token: z._default(text().check(z.maxLength(200)), '') });
 export const ConfirmEmailChangeResultSchema = z.object({
   message: text(),
   /** The sign-in email as it now is. */

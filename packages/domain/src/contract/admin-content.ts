@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BANNER_KINDS, type BannerKind } from './banners.ts';
 import { dbId } from './primitives.ts';
 import type { PageName } from './content.ts';
@@ -12,7 +12,7 @@ import { text } from './text.ts';
  * Support pages: GET /api/Home/GetPages and PUT /api/admin/pages/:pageName (contract/content.ts).
  */
 
-const id = z.number().int();
+const id = z.number().check(z.int());
 
 /** Where each kind is shown, as staff read it (the upload's multipart field for the kind in brackets). */
 export const BANNER_KIND_LABELS: Record<BannerKind, string> = {
@@ -37,7 +37,7 @@ export const BANNER_UPLOAD_FLAG_FIELDS: Record<BannerKind, string> = {
 };
 
 export const BannerFlagsSchema = z.object(
-  Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.boolean()])) as Record<BannerKind, z.ZodBoolean>,
+  Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.boolean()])) as Record<BannerKind, z.ZodMiniBoolean>,
 );
 export type BannerFlagSet = z.infer<typeof BannerFlagsSchema>;
 
@@ -46,13 +46,13 @@ export const AdminBannerSchema = z.object({
   title: text(),
   /** Desktop image (WebP, 1600 px) and the phone's (800 px). */
   imageUrl: text(),
-  mobileImageUrl: text().nullable(),
+  mobileImageUrl: z.nullable(text()),
   flags: BannerFlagsSchema,
-  sortOrder: z.number().int(),
+  sortOrder: z.number().check(z.int()),
   isActive: z.boolean(),
   createdAt: text(),
   modifiedAt: text(),
-  modifiedBy: text().nullable(),
+  modifiedBy: z.nullable(text()),
 });
 export type AdminBanner = z.infer<typeof AdminBannerSchema>;
 
@@ -66,19 +66,38 @@ export const BANNER_SORT_ORDER_MAX = 10_000;
 /** PATCH /api/admin/banners/:id: any of title, flags (only the kinds given change), sort order, active. */
 export const AdminBannerPatchSchema = z
   .strictObject({
-    title: text().trim().min(1, 'Please enter the banner title.').max(200, 'A banner title has at most 200 characters.').optional(),
-    flags: z.strictObject(
-      Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<BannerKind, z.ZodOptional<z.ZodBoolean>>,
-    ).optional(),
-    sortOrder: z
-      .number({ error: 'Sort order must be a whole number.' })
-      .int('Sort order must be a whole number.')
-      .min(0, `Sort order must be between 0 and ${BANNER_SORT_ORDER_MAX}.`)
-      .max(BANNER_SORT_ORDER_MAX, `Sort order must be between 0 and ${BANNER_SORT_ORDER_MAX}.`)
-      .optional(),
-    isActive: z.boolean().optional(),
+    title: z.optional(
+      text().check(
+        z.trim(),
+        z.minLength(1, 'Please enter the banner title.'),
+        z.maxLength(200, 'A banner title has at most 200 characters.'),
+      ),
+    ),
+    flags: z.optional(
+      z.strictObject(
+        Object.fromEntries(BANNER_KINDS.map((kind) => [kind, z.optional(z.boolean())])) as Record<
+          BannerKind,
+          z.ZodMiniOptional<z.ZodMiniBoolean>
+        >,
+      ),
+    ),
+    sortOrder: z.optional(
+      z
+        .number({ error: 'Sort order must be a whole number.' })
+        .check(
+          z.int('Sort order must be a whole number.'),
+          z.gte(0, `Sort order must be between 0 and ${BANNER_SORT_ORDER_MAX}.`),
+          z.lte(BANNER_SORT_ORDER_MAX, `Sort order must be between 0 and ${BANNER_SORT_ORDER_MAX}.`),
+        ),
+    ),
+    isActive: z.optional(z.boolean()),
   })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change: send a title, flags, sort order or active.');
+  .check(
+    z.refine(
+      (patch) => Object.values(patch).some((value) => value !== undefined),
+      'Nothing to change: send a title, flags, sort order or active.',
+    ),
+  );
 export type AdminBannerPatch = z.infer<typeof AdminBannerPatchSchema>;
 
 export const DeletedBannerSchema = z.object({ id, deleted: z.literal(true) });

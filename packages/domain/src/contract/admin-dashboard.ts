@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { rupees } from './primitives.ts';
 import { text } from './text.ts';
 
@@ -15,9 +15,9 @@ export const DashboardPeriodSchema = z.object({
   from: text(),
   to: text(),
   /** Orders placed in the period, cancelled ones left out. */
-  orders: z.number().int(),
+  orders: z.number().check(z.int()),
   /** Their value with GST; null for warehouse staff. */
-  value: rupees.nullable(),
+  value: z.nullable(rupees),
 });
 export type DashboardPeriod = z.infer<typeof DashboardPeriodSchema>;
 
@@ -28,16 +28,16 @@ export const AdminDashboardSchema = z.object({
   month: DashboardPeriodSchema,
   /** The order desk's queues now: orders Placed (waiting for confirmation), On hold, Confirmed (to pack), with a packed shipment (to dispatch). */
   queue: z.object({
-    toConfirm: z.number().int(),
-    onHold: z.number().int(),
-    toPack: z.number().int(),
-    toDispatch: z.number().int(),
+    toConfirm: z.number().check(z.int()),
+    onHold: z.number().check(z.int()),
+    toPack: z.number().check(z.int()),
+    toDispatch: z.number().check(z.int()),
   }),
   /** Open invoice balances past their due date and how many retailers owe them; null for warehouse staff. */
-  overdue: z.object({ amount: rupees, retailers: z.number().int(), invoices: z.number().int() }).nullable(),
+  overdue: z.nullable(z.object({ amount: rupees, retailers: z.number().check(z.int()), invoices: z.number().check(z.int()) })),
   /** Colours of active styles at or below their low-stock threshold (the stock page's default view); null for accounts staff. */
-  lowStock: z.number().int().nullable(),
+  lowStock: z.nullable(z.number().check(z.int())),
   /** Retailers waiting for approval (status Pending); null for warehouse staff. */
-  pendingRetailers: z.number().int().nullable(),
+  pendingRetailers: z.nullable(z.number().check(z.int())),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

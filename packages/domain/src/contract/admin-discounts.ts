@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
 import { StampSchema, AuditEntrySchema } from './admin-orders.ts';
@@ -13,7 +13,7 @@ import { catalogueDeskMessages } from '../catalogue-desk-messages.ts';
  */
 
 const m = catalogueDeskMessages.discounts;
-const id = z.number().int();
+const id = z.number().check(z.int());
 const twoDecimals = (v: number) => Math.round(v * 100) === Number((v * 100).toFixed(6));
 
 export const DISCOUNT_RULE_STATUSES = ['active', 'scheduled', 'ended', 'inactive'] as const;
@@ -44,39 +44,49 @@ export function discountMomentOf(value: string, bound: 'from' | 'to'): Date | nu
 }
 
 const validityBound = (bound: 'from' | 'to') =>
-  text()
-    .trim()
-    .max(40)
-    .refine((v) => discountMomentOf(v, bound) !== null, m.dateFormat)
-    .nullable();
+  z.nullable(
+    text().check(
+      z.trim(),
+      z.maxLength(40),
+      z.refine((v) => discountMomentOf(v, bound) !== null, m.dateFormat),
+    ),
+  );
 
 /** The fields of a rule, each checked on its own; `discountRuleProblems` checks them together. */
 export const DiscountRuleFieldsSchema = z.object({
-  name: text().trim().min(2, m.nameRequired).max(120, 'A name has at most 120 characters.'),
+  name: text().check(z.trim(), z.minLength(2, m.nameRequired), z.maxLength(120, 'A name has at most 120 characters.')),
   /** true: `discountPercentage` % off the net price; false: `discountAmount` rupees off each piece. */
   usePercentage: z.boolean({ error: 'Please choose percentage or amount.' }),
-  discountPercentage: z
-    .number({ error: 'Percentage must be a number.' })
-    .gt(0, m.percentageRange)
-    .max(100, m.percentageRange)
-    .refine(twoDecimals, m.percentageDecimals)
-    .nullable()
-    .default(null),
-  discountAmount: z
-    .number({ error: 'Amount must be a number.' })
-    .gt(0, m.amountPositive)
-    .max(999_999.99, 'Amount must be below ₹10,00,000.')
-    .refine(twoDecimals, m.amountDecimals)
-    .nullable()
-    .default(null),
+  discountPercentage: z._default(
+    z.nullable(
+      z
+        .number({ error: 'Percentage must be a number.' })
+        .check(z.gt(0, m.percentageRange), z.lte(100, m.percentageRange), z.refine(twoDecimals, m.percentageDecimals)),
+    ),
+    null,
+  ),
+  discountAmount: z._default(
+    z.nullable(
+      z
+        .number({ error: 'Amount must be a number.' })
+        .check(z.gt(0, m.amountPositive), z.lte(999_999.99, 'Amount must be below ₹10,00,000.'), z.refine(twoDecimals, m.amountDecimals)),
+    ),
+    null,
+  ),
   /** null: every state (applies where a state has no rule of its own). */
-  stateId: dbId.nullable().default(null),
+  stateId: z._default(z.nullable(dbId), null),
   /** Price band on the net price, rupees, both inclusive; null = open. */
-  priceFrom: z.number({ error: 'Price from must be a number.' }).min(0, m.priceNegative).max(9_999_999).nullable().default(null),
-  priceTo: z.number({ error: 'Price to must be a number.' }).min(0, m.priceNegative).max(9_999_999).nullable().default(null),
-  validFrom: validityBound('from').default(null),
-  validTo: validityBound('to').default(null),
-  isActive: z.boolean().default(true),
+  priceFrom: z._default(
+    z.nullable(z.number({ error: 'Price from must be a number.' }).check(z.gte(0, m.priceNegative), z.lte(9_999_999))),
+    null,
+  ),
+  priceTo: z._default(
+    z.nullable(z.number({ error: 'Price to must be a number.' }).check(z.gte(0, m.priceNegative), z.lte(9_999_999))),
+    null,
+  ),
+  validFrom: z._default(validityBound('from'), null),
+  validTo: z._default(validityBound('to'), null),
+  isActive: z._default(z.boolean(), true),
 });
 export type DiscountRuleFields = z.infer<typeof DiscountRuleFieldsSchema>;
 
@@ -87,7 +97,8 @@ export function discountRuleProblems(rule: DiscountRuleFields): Problem[] {
   const problems: Problem[] = [];
   if (rule.usePercentage && rule.discountPercentage === null) problems.push({ path: 'discountPercentage', message: m.percentageRequired });
   if (!rule.usePercentage && rule.discountAmount === null) problems.push({ path: 'discountAmount', message: m.amountRequired });
-  if (rule.priceFrom !== null && rule.priceTo !== null && rule.priceFrom > rule.priceTo) problems.push({ path: 'priceTo', message: m.priceBand });
+  if (rule.priceFrom !== null && rule.priceTo !== null && rule.priceFrom > rule.priceTo)
+    problems.push({ path: 'priceTo', message: m.priceBand });
   if (rule.validFrom !== null && rule.validTo !== null) {
     const from = discountMomentOf(rule.validFrom, 'from');
     const to = discountMomentOf(rule.validTo, 'to');
@@ -96,35 +107,37 @@ export function discountRuleProblems(rule: DiscountRuleFields): Problem[] {
   return problems;
 }
 
-const checked = <T extends z.ZodType<DiscountRuleFields>>(schema: T): T =>
-  schema.superRefine((rule, ctx) => {
-    for (const p of discountRuleProblems(rule)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
-  });
+const checked = <T extends z.ZodMiniType<DiscountRuleFields>>(schema: T): T =>
+  schema.check(
+    z.superRefine((rule, ctx) => {
+      for (const p of discountRuleProblems(rule)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+    }),
+  );
 
 /** POST /api/admin/discount-rules */
 export const DiscountRuleCreateSchema = checked(DiscountRuleFieldsSchema);
 export type DiscountRuleCreate = z.infer<typeof DiscountRuleCreateSchema>;
 
 /** PATCH /api/admin/discount-rules/:id: any fields; the rule they make together is checked as on create. */
-export const DiscountRulePatchSchema = z
-  .object({
+export const DiscountRulePatchSchema = z.partial(
+  z.object({
     name: DiscountRuleFieldsSchema.shape.name,
     usePercentage: DiscountRuleFieldsSchema.shape.usePercentage,
-    discountPercentage: DiscountRuleFieldsSchema.shape.discountPercentage.unwrap(),
-    discountAmount: DiscountRuleFieldsSchema.shape.discountAmount.unwrap(),
-    stateId: DiscountRuleFieldsSchema.shape.stateId.unwrap(),
-    priceFrom: DiscountRuleFieldsSchema.shape.priceFrom.unwrap(),
-    priceTo: DiscountRuleFieldsSchema.shape.priceTo.unwrap(),
-    validFrom: DiscountRuleFieldsSchema.shape.validFrom.unwrap(),
-    validTo: DiscountRuleFieldsSchema.shape.validTo.unwrap(),
-    isActive: DiscountRuleFieldsSchema.shape.isActive.unwrap(),
-  })
-  .partial();
+    discountPercentage: DiscountRuleFieldsSchema.shape.discountPercentage.def.innerType,
+    discountAmount: DiscountRuleFieldsSchema.shape.discountAmount.def.innerType,
+    stateId: DiscountRuleFieldsSchema.shape.stateId.def.innerType,
+    priceFrom: DiscountRuleFieldsSchema.shape.priceFrom.def.innerType,
+    priceTo: DiscountRuleFieldsSchema.shape.priceTo.def.innerType,
+    validFrom: DiscountRuleFieldsSchema.shape.validFrom.def.innerType,
+    validTo: DiscountRuleFieldsSchema.shape.validTo.def.innerType,
+    isActive: DiscountRuleFieldsSchema.shape.isActive.def.innerType,
+  }),
+);
 export type DiscountRulePatch = z.infer<typeof DiscountRulePatchSchema>;
 
 /** POST /api/admin/discount-rules/preview: the rule as the form holds it; `ruleId` when editing one (it is left out of the competition). */
 export const DiscountRulePreviewBodySchema = checked(
-  DiscountRuleFieldsSchema.extend({ name: text().trim().max(120).default(''), ruleId: dbId.optional() }),
+  z.extend(DiscountRuleFieldsSchema, { name: z._default(text().check(z.trim(), z.maxLength(120)), ''), ruleId: z.optional(dbId) }),
 );
 export type DiscountRulePreviewBody = z.infer<typeof DiscountRulePreviewBodySchema>;
 
@@ -134,23 +147,23 @@ export const AdminDiscountRuleSchema = z.object({
   id,
   name: text(),
   usePercentage: z.boolean(),
-  discountPercentage: z.number().nullable(),
-  discountAmount: rupees.nullable(),
+  discountPercentage: z.nullable(z.number()),
+  discountAmount: z.nullable(rupees),
   /** '10% off' or '₹250.00 off'. */
   label: text(),
-  stateId: id.nullable(),
+  stateId: z.nullable(id),
   /** null: all states. */
-  stateName: text().nullable(),
-  priceFrom: rupees.nullable(),
-  priceTo: rupees.nullable(),
+  stateName: z.nullable(text()),
+  priceFrom: z.nullable(rupees),
+  priceTo: z.nullable(rupees),
   /** ISO 8601 moments; null = open. */
-  validFrom: text().nullable(),
-  validTo: text().nullable(),
+  validFrom: z.nullable(text()),
+  validTo: z.nullable(text()),
   isActive: z.boolean(),
   /** active: in force now; scheduled: starts later; ended: past its end; inactive: switched off. */
   status: z.enum(DISCOUNT_RULE_STATUSES),
-  created: StampSchema.nullable(),
-  updated: StampSchema.nullable(),
+  created: z.nullable(StampSchema),
+  updated: z.nullable(StampSchema),
 });
 export type AdminDiscountRule = z.infer<typeof AdminDiscountRuleSchema>;
 
@@ -158,7 +171,7 @@ export const AdminDiscountRulesResponseSchema = z.object({ rules: z.array(AdminD
 export type AdminDiscountRulesResponse = z.infer<typeof AdminDiscountRulesResponseSchema>;
 
 /** GET /api/admin/discount-rules/:id: the rule and every change to it, newest first. */
-export const AdminDiscountRuleDetailSchema = AdminDiscountRuleSchema.extend({ audit: z.array(AuditEntrySchema) });
+export const AdminDiscountRuleDetailSchema = z.extend(AdminDiscountRuleSchema, { audit: z.array(AuditEntrySchema) });
 export type AdminDiscountRuleDetail = z.infer<typeof AdminDiscountRuleDetailSchema>;
 
 const sampleRule = z.object({ id, name: text(), label: text(), discount: rupees });
@@ -172,7 +185,7 @@ export const DiscountPreviewSampleSchema = z.object({
   discount: rupees,
   priceAfter: rupees,
   /** Another rule in force that gives this style as much or more (the spec's choice keeps that one), if any. */
-  betterRule: sampleRule.nullable(),
+  betterRule: z.nullable(sampleRule),
 });
 export type DiscountPreviewSample = z.infer<typeof DiscountPreviewSampleSchema>;
 
@@ -180,14 +193,14 @@ export const DiscountPreviewSchema = z.object({
   /** "312 styles get 10% off in Telangana". */
   message: text(),
   /** Active styles the rule applies to (price band on the net price; accessories never discounted). */
-  styleCount: z.number().int(),
+  styleCount: z.number().check(z.int()),
   label: text(),
   /** The state's name, or 'all states'. */
   where: text(),
   /** Of those styles, how many another rule in force discounts as much or more (so this rule will not be the one applied). */
-  betterElsewhereCount: z.number().int(),
+  betterElsewhereCount: z.number().check(z.int()),
   /** An all-states rule: how many states have rules of their own, where it does not apply. */
-  statesWithOwnRules: z.number().int(),
+  statesWithOwnRules: z.number().check(z.int()),
   /** Up to 10 of the styles, by model number. */
   sample: z.array(DiscountPreviewSampleSchema),
 });

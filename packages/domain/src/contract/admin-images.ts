@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId } from './primitives.ts';
 import { AdminProductImageSchema } from './admin-catalogue.ts';
@@ -27,7 +27,7 @@ export const ProductImageIdParamsSchema = z.object({ id: dbId });
  * `imageType` the first file becomes the front when the colour has none, the others side views.
  */
 export const UploadColourImagesFieldsSchema = z.strictObject({
-  imageType: text().trim().toLowerCase().pipe(imageType).optional(),
+  imageType: z.optional(z.pipe(text().check(z.trim(), z.toLowerCase()), imageType)),
 });
 
 export const SetImageTypeBodySchema = z.object({ imageType });
@@ -35,18 +35,18 @@ export type SetImageTypeBody = z.infer<typeof SetImageTypeBodySchema>;
 
 export const ImageOrderBodySchema = z.object({
   /** Every image of the colour, once each, in the order the catalogue shows them. */
-  imageIds: z
-    .array(dbId)
-    .min(1, 'Please list the colour’s images.')
-    .max(MAX_IMAGES_PER_COLOUR)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each image may be listed once.'),
+  imageIds: z.array(dbId).check(
+    z.minLength(1, 'Please list the colour’s images.'),
+    z.maxLength(MAX_IMAGES_PER_COLOUR),
+    z.refine((ids) => new Set(ids).size === ids.length, 'Each image may be listed once.'),
+  ),
 });
 export type ImageOrderBody = z.infer<typeof ImageOrderBodySchema>;
 
 /** Every answer: the colour's images as they now are, in order. */
 export const ColourImagesResponseSchema = z.object({
-  productId: z.number().int(),
-  productColourId: z.number().int(),
+  productId: z.number().check(z.int()),
+  productColourId: z.number().check(z.int()),
   colourCode: text(),
   images: z.array(AdminProductImageSchema),
 });

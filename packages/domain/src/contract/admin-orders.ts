@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
 import { EWAY_BILL_NUMBER_PATTERN, HOLD_KINDS, ORDER_STATUSES, SHIPMENT_STATUSES } from '../order-desk.ts';
@@ -11,19 +11,18 @@ import { EWAY_BILL_NUMBER_PATTERN, HOLD_KINDS, ORDER_STATUSES, SHIPMENT_STATUSES
  */
 
 /** 'YYYY-MM-DD' */
-export const deskDate = text().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD');
-const id = z.number().int();
-const reason = text().trim().min(3, 'Please give a reason (at least 3 characters).').max(500);
-const who = z.object({ userId: id.nullable(), name: text(), role: text().nullable() });
+export const deskDate = text().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD'));
+const id = z.number().check(z.int());
+const reason = text().check(z.trim(), z.minLength(3, 'Please give a reason (at least 3 characters).'), z.maxLength(500));
+const who = z.object({ userId: z.nullable(id), name: text(), role: z.nullable(text()) });
 /** Who did something and when (ISO 8601). */
 export const StampSchema = z.object({ by: who, at: text() });
 export type Stamp = z.infer<typeof StampSchema>;
 
 export const AdminIdempotencyHeadersSchema = z.object({
-  'idempotency-key': text()
-    .trim()
-    .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')
-    .optional(),
+  'idempotency-key': z.optional(
+    text().check(z.trim(), z.regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')),
+  ),
 });
 
 export const OrderIdParamsSchema = z.object({ id: dbId });
@@ -34,17 +33,17 @@ export const RetailerIdParamsSchema = z.object({ id: dbId });
 // ── The queue ───────────────────────────────────────────────────────────────────────────────
 
 export const AdminOrdersQuerySchema = z.object({
-  status: z.enum(ORDER_STATUSES).optional(),
+  status: z.optional(z.enum(ORDER_STATUSES)),
   /** Order ref, retailer name, email or GSTIN (part of it). */
-  q: text().trim().max(100).optional(),
-  stateId: dbId.optional(),
-  salesExecutiveId: dbId.optional(),
+  q: z.optional(text().check(z.trim(), z.maxLength(100))),
+  stateId: z.optional(dbId),
+  salesExecutiveId: z.optional(dbId),
   /** Placed on or after this day (India). */
-  from: deskDate.optional(),
+  from: z.optional(deskDate),
   /** Placed on or before this day (India). */
-  to: deskDate.optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  to: z.optional(deskDate),
+  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
@@ -53,18 +52,18 @@ export const AdminOrderRowSchema = z.object({
   orderRefNo: text(),
   placedAt: text(),
   status: z.enum(ORDER_STATUSES),
-  holdKind: z.enum(HOLD_KINDS).nullable(),
-  holdReason: text().nullable(),
+  holdKind: z.nullable(z.enum(HOLD_KINDS)),
+  holdReason: z.nullable(text()),
   retailerId: id,
   retailerName: text(),
   retailerEmail: text(),
-  gstin: text().nullable(),
+  gstin: z.nullable(text()),
   city: text(),
   stateName: text(),
   salesExecutives: z.array(text()),
-  totalQuantity: z.number().int(),
+  totalQuantity: z.number().check(z.int()),
   /** Pieces dispatched so far. */
-  dispatchedQuantity: z.number().int(),
+  dispatchedQuantity: z.number().check(z.int()),
   /** Order value with GST. */
   total: rupees,
 });
@@ -72,11 +71,11 @@ export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 
 export const AdminOrdersResponseSchema = z.object({
   orders: z.array(AdminOrderRowSchema),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
+  totalCount: z.number().check(z.int()),
+  pageNumber: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
   /** Orders per status under the other filters (the status filter left out), for the tabs. */
-  counts: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  counts: z.record(z.enum(ORDER_STATUSES), z.number().check(z.int())),
 });
 export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponseSchema>;
 
@@ -86,10 +85,10 @@ export const CreditPositionSchema = z.object({
   retailerId: id,
   creditLimit: rupees,
   /** The retailer's own terms, or the default when it has none. */
-  paymentTermsDays: z.number().int(),
+  paymentTermsDays: z.number().check(z.int()),
   paymentTermsDefault: z.boolean(),
   creditHold: z.boolean(),
-  creditHoldReason: text().nullable(),
+  creditHoldReason: z.nullable(text()),
   /** Unpaid invoice balances. */
   outstanding: rupees,
   /** Confirmed orders' value not yet invoiced. */
@@ -98,8 +97,8 @@ export const CreditPositionSchema = z.object({
   available: rupees,
   overdue: rupees,
   /** Days the oldest unpaid invoice is past due; 0 when none is. */
-  oldestOverdueDays: z.number().int(),
-  oldestOverdueInvoiceNo: text().nullable(),
+  oldestOverdueDays: z.number().check(z.int()),
+  oldestOverdueInvoiceNo: z.nullable(text()),
 });
 export type CreditPositionView = z.infer<typeof CreditPositionSchema>;
 
@@ -111,25 +110,25 @@ export const AdminOrderLineSchema = z.object({
   modelName: text(),
   colourName: text(),
   colorVariant: text(),
-  sizeName: text().nullable(),
+  sizeName: z.nullable(text()),
   hsnCode: text(),
   gstRate: z.number(),
-  imageUrl: text().nullable(),
+  imageUrl: z.nullable(text()),
   isFree: z.boolean(),
   /** Ordered (after edits). */
-  quantity: z.number().int(),
-  cancelledQuantity: z.number().int(),
+  quantity: z.number().check(z.int()),
+  cancelledQuantity: z.number().check(z.int()),
   /** In any shipment (packing, packed, dispatched or delivered). */
-  inShipmentsQuantity: z.number().int(),
+  inShipmentsQuantity: z.number().check(z.int()),
   /** In a packed shipment (or one further on): the line can no longer be edited. */
-  packedQuantity: z.number().int(),
-  dispatchedQuantity: z.number().int(),
-  deliveredQuantity: z.number().int(),
+  packedQuantity: z.number().check(z.int()),
+  dispatchedQuantity: z.number().check(z.int()),
+  deliveredQuantity: z.number().check(z.int()),
   /** Ordered − cancelled − dispatched. */
-  backorderedQuantity: z.number().int(),
+  backorderedQuantity: z.number().check(z.int()),
   /** Not cancelled and in no shipment: what a new shipment can take. */
-  openQuantity: z.number().int(),
-  expectedDate: text().nullable(),
+  openQuantity: z.number().check(z.int()),
+  expectedDate: z.nullable(text()),
   unitPrice: rupees,
   discountPerUnit: rupees,
   taxable: rupees,
@@ -139,22 +138,22 @@ export type AdminOrderLine = z.infer<typeof AdminOrderLineSchema>;
 
 export const AdminShipmentSchema = z.object({
   id,
-  shipmentNo: z.number().int(),
+  shipmentNo: z.number().check(z.int()),
   status: z.enum(SHIPMENT_STATUSES),
   /**
    * What it carries of each order line, and the GST rate its invoice charged (dispatched: the rate in
    * force on the invoice date) or would charge if dispatched today. It may differ from the rate the
    * order line was placed at (`AdminOrderLine.gstRate`) when GST changed in between.
    */
-  lines: z.array(z.object({ orderLineId: id, quantity: z.number().int(), gstRate: z.number() })),
-  boxes: z.number().int().nullable(),
-  transporter: text().nullable(),
-  docketNo: text().nullable(),
-  vehicleNo: text().nullable(),
-  dispatchDate: text().nullable(),
-  ewayBillNo: text().nullable(),
-  deliveredOn: text().nullable(),
-  receivedBy: text().nullable(),
+  lines: z.array(z.object({ orderLineId: id, quantity: z.number().check(z.int()), gstRate: z.number() })),
+  boxes: z.nullable(z.number().check(z.int())),
+  transporter: z.nullable(text()),
+  docketNo: z.nullable(text()),
+  vehicleNo: z.nullable(text()),
+  dispatchDate: z.nullable(text()),
+  ewayBillNo: z.nullable(text()),
+  deliveredOn: z.nullable(text()),
+  receivedBy: z.nullable(text()),
   /** Consignment value with GST (what its invoice bills, or will bill). */
   value: rupees,
   needsEwayBill: z.boolean(),
@@ -162,29 +161,34 @@ export const AdminShipmentSchema = z.object({
    * Its tax invoice once dispatched; `registration` is the e-invoice's IRN, Ack No. and Ack Date
    * (ISO 8601) once recorded (PUT /api/admin/invoices/:id/irn), else null.
    */
-  invoice: z
-    .object({
+  invoice: z.nullable(
+    z.object({
       id,
       invoiceNo: text(),
       invoiceDate: text(),
       amount: rupees,
-      registration: z.object({ irn: text(), ackNo: text(), ackDate: text() }).nullable(),
-    })
-    .nullable(),
+      registration: z.nullable(z.object({ irn: text(), ackNo: text(), ackDate: text() })),
+    }),
+  ),
   created: StampSchema,
-  packed: StampSchema.nullable(),
-  dispatched: StampSchema.nullable(),
-  delivered: StampSchema.nullable(),
+  packed: z.nullable(StampSchema),
+  dispatched: z.nullable(StampSchema),
+  delivered: z.nullable(StampSchema),
 });
 export type AdminShipment = z.infer<typeof AdminShipmentSchema>;
 
-export const OrderHistoryEntrySchema = z.object({ status: z.enum(ORDER_STATUSES), note: text().nullable(), by: who.nullable(), at: text() });
+export const OrderHistoryEntrySchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: z.nullable(text()),
+  by: z.nullable(who),
+  at: text(),
+});
 export const AuditEntrySchema = z.object({
   id,
   action: text(),
-  by: who.nullable(),
+  by: z.nullable(who),
   at: text(),
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
@@ -209,16 +213,16 @@ export const AdminOrderDetailSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   placedAt: text(),
   placedBy: who,
-  note: text().nullable(),
-  hold: z.object({ kind: z.enum(HOLD_KINDS), reason: text(), by: who.nullable(), at: text() }).nullable(),
-  confirmed: z.object({ by: who.nullable(), at: text(), overrideReason: text().nullable() }).nullable(),
-  cancelled: z.object({ by: who.nullable(), at: text(), reason: text() }).nullable(),
+  note: z.nullable(text()),
+  hold: z.nullable(z.object({ kind: z.enum(HOLD_KINDS), reason: text(), by: z.nullable(who), at: text() })),
+  confirmed: z.nullable(z.object({ by: z.nullable(who), at: text(), overrideReason: z.nullable(text()) })),
+  cancelled: z.nullable(z.object({ by: z.nullable(who), at: text(), reason: text() })),
   retailer: z.object({
     id,
     businessName: text(),
     email: text(),
     phone: text(),
-    gstin: text().nullable(),
+    gstin: z.nullable(text()),
     stateName: text(),
     salesExecutives: z.array(z.object({ userId: id, name: text(), email: text() })),
   }),
@@ -229,13 +233,13 @@ export const AdminOrderDetailSchema = z.object({
     state: text(),
     stateCode: text(),
     pinCode: text(),
-    gstin: text().nullable(),
+    gstin: z.nullable(text()),
   }),
-  shipTo: z
-    .object({ name: text(), address: text(), city: text(), state: text(), stateCode: text(), pinCode: text(), phone: text().nullable() })
-    .nullable(),
+  shipTo: z.nullable(
+    z.object({ name: text(), address: text(), city: text(), state: text(), stateCode: text(), pinCode: text(), phone: z.nullable(text()) }),
+  ),
   totals: z.object({
-    quantity: z.number().int(),
+    quantity: z.number().check(z.int()),
     gross: rupees,
     discount: rupees,
     taxable: rupees,
@@ -257,13 +261,11 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 // ── Actions ─────────────────────────────────────────────────────────────────────────────────
 
-export const ConfirmOrderBodySchema = z
-  .object({ override: z.object({ reason }).optional() })
-  .default({});
-export const HoldOrderBodySchema = z.object({ kind: z.enum(HOLD_KINDS).default('note'), reason });
+export const ConfirmOrderBodySchema = z._default(z.object({ override: z.optional(z.object({ reason })) }), {});
+export const HoldOrderBodySchema = z.object({ kind: z._default(z.enum(HOLD_KINDS), 'note'), reason });
 export const CancelOrderBodySchema = z.object({ reason });
 export const CancelLineBodySchema = z.object({ reason });
-export const ExpectedDateBodySchema = z.object({ expectedDate: deskDate.nullable() });
+export const ExpectedDateBodySchema = z.object({ expectedDate: z.nullable(deskDate) });
 
 /**
  * PUT …/lines: the order's lines as they should be. A line kept names its `orderLineId`; a new one
@@ -274,68 +276,72 @@ export const EditLinesBodySchema = z.object({
   lines: z
     .array(
       z.union([
-        z.object({ orderLineId: dbId, quantity: z.number().int().min(0).max(100000) }),
+        z.object({ orderLineId: dbId, quantity: z.number().check(z.int(), z.gte(0), z.lte(100000)) }),
         z.object({
-          productCode: text().trim().min(1).max(100),
-          colorVariant: text().trim().min(1).max(20),
-          quantity: z.number().int().min(1).max(100000),
+          productCode: text().check(z.trim(), z.minLength(1), z.maxLength(100)),
+          colorVariant: text().check(z.trim(), z.minLength(1), z.maxLength(20)),
+          quantity: z.number().check(z.int(), z.gte(1), z.lte(100000)),
         }),
       ]),
     )
-    .min(1)
-    .max(500),
-  note: text().trim().max(500).optional(),
+    .check(z.minLength(1), z.maxLength(500)),
+  note: z.optional(text().check(z.trim(), z.maxLength(500))),
   /** Raising a confirmed order past the credit check: an admin may save it anyway with a reason. */
-  override: z.object({ reason }).optional(),
+  override: z.optional(z.object({ reason })),
 });
 export type EditLinesBody = z.infer<typeof EditLinesBodySchema>;
 
 export const CreateShipmentBodySchema = z.object({
   lines: z
-    .array(z.object({ orderLineId: dbId, quantity: z.number().int().min(1).max(100000) }))
-    .min(1)
-    .max(500),
+    .array(z.object({ orderLineId: dbId, quantity: z.number().check(z.int(), z.gte(1), z.lte(100000)) }))
+    .check(z.minLength(1), z.maxLength(500)),
 });
-export const PackShipmentBodySchema = z.object({ boxes: z.number().int().min(1).max(999).default(1) }).default({ boxes: 1 });
+export const PackShipmentBodySchema = z._default(z.object({ boxes: z._default(z.number().check(z.int(), z.gte(1), z.lte(999)), 1) }), {
+  boxes: 1,
+});
 export const DispatchShipmentBodySchema = z.object({
-  transporter: text().trim().min(1, 'Please enter the transporter.').max(100),
-  docketNo: text().trim().min(1, 'Please enter the docket / AWB number.').max(50),
-  vehicleNo: text().trim().max(20).nullish(),
+  transporter: text().check(z.trim(), z.minLength(1, 'Please enter the transporter.'), z.maxLength(100)),
+  docketNo: text().check(z.trim(), z.minLength(1, 'Please enter the docket / AWB number.'), z.maxLength(50)),
+  vehicleNo: z.nullish(text().check(z.trim(), z.maxLength(20))),
   dispatchDate: deskDate,
-  ewayBillNo: text()
-    .trim()
-    .regex(EWAY_BILL_NUMBER_PATTERN, 'An e-way bill number is 12 digits.')
-    .nullish()
-    .or(z.literal('').transform(() => null)),
+  ewayBillNo: z.union([
+    z.nullish(text().check(z.trim(), z.regex(EWAY_BILL_NUMBER_PATTERN, 'An e-way bill number is 12 digits.'))),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]),
 });
 export type DispatchShipmentBody = z.infer<typeof DispatchShipmentBodySchema>;
 export const DeliverShipmentBodySchema = z.object({
   deliveredOn: deskDate,
-  receivedBy: text().trim().min(1, 'Please enter who received it.').max(100),
+  receivedBy: text().check(z.trim(), z.minLength(1, 'Please enter who received it.'), z.maxLength(100)),
 });
 
 // ── Credit ──────────────────────────────────────────────────────────────────────────────────
 
-export const RetailerCreditSchema = CreditPositionSchema.extend({
+export const RetailerCreditSchema = z.extend(CreditPositionSchema, {
   businessName: text(),
   /** The configured default payment terms. */
-  defaultPaymentTermsDays: z.number().int(),
-  updated: StampSchema.nullable(),
+  defaultPaymentTermsDays: z.number().check(z.int()),
+  updated: z.nullable(StampSchema),
 });
 export type RetailerCredit = z.infer<typeof RetailerCreditSchema>;
 
 export const UpdateCreditBodySchema = z
   .object({
-    creditLimit: z.number().min(0).max(100_000_000).multipleOf(0.01, 'At most 2 decimals.'),
+    creditLimit: z.number().check(z.gte(0), z.lte(100_000_000), z.multipleOf(0.01, 'At most 2 decimals.')),
     /** null: the default terms. */
-    paymentTermsDays: z.number().int().min(0).max(365).nullable(),
+    paymentTermsDays: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(365))),
     creditHold: z.boolean(),
-    creditHoldReason: text().trim().max(500).nullable().optional(),
+    creditHoldReason: z.optional(z.nullable(text().check(z.trim(), z.maxLength(500)))),
   })
-  .refine((body) => !body.creditHold || (body.creditHoldReason ?? '').length >= 3, {
-    message: 'Please give the reason for the credit hold.',
-    path: ['creditHoldReason'],
-  });
+  .check(
+    z.refine((body) => !body.creditHold || (body.creditHoldReason ?? '').length >= 3, {
+      message: 'Please give the reason for the credit hold.',
+      path: ['creditHoldReason'],
+    }),
+  );
 export type UpdateCreditBody = z.infer<typeof UpdateCreditBodySchema>;
 
 // ── E-invoice (INV-01) ──────────────────────────────────────────────────────────────────────
@@ -344,11 +350,11 @@ export const InvoiceIdParamsSchema = z.object({ id: dbId });
 export const EInvoiceRangeQuerySchema = z.object({ from: deskDate, to: deskDate });
 /** Recording the IRP's answer once the invoice is registered. */
 export const RecordIrnBodySchema = z.object({
-  irn: text().trim().regex(/^[0-9a-f]{64}$/i, 'An IRN is 64 hexadecimal characters.'),
-  ackNo: text().trim().regex(/^\d{1,20}$/, 'The acknowledgement number is digits.'),
+  irn: text().check(z.trim(), z.regex(/^[0-9a-f]{64}$/i, 'An IRN is 64 hexadecimal characters.')),
+  ackNo: text().check(z.trim(), z.regex(/^\d{1,20}$/, 'The acknowledgement number is digits.')),
   /** ISO 8601 or 'YYYY-MM-DD HH:mm:ss' as the IRP sends it. */
-  ackDate: text().trim().min(10).max(30),
-  signedQrCode: text().trim().min(1).max(5000),
+  ackDate: text().check(z.trim(), z.minLength(10), z.maxLength(30)),
+  signedQrCode: text().check(z.trim(), z.minLength(1), z.maxLength(5000)),
 });
 
 /**
@@ -358,7 +364,7 @@ export const RecordIrnBodySchema = z.object({
  */
 const einvAddress = {
   Addr1: text(),
-  Addr2: text().optional(),
+  Addr2: z.optional(text()),
   Loc: text(),
   Stcd: text(),
 };
@@ -366,9 +372,16 @@ export const EInvoiceDocumentSchema = z.object({
   Version: z.literal('1.1'),
   TranDtls: z.object({ TaxSch: z.literal('GST'), SupTyp: z.literal('B2B'), RegRev: z.literal('N'), IgstOnIntra: z.literal('N') }),
   DocDtls: z.object({ Typ: z.literal('INV'), No: text(), Dt: text() }),
-  SellerDtls: z.object({ Gstin: text(), LglNm: text(), ...einvAddress, Pin: z.number().int(), Ph: text().optional(), Em: text().optional() }),
-  BuyerDtls: z.object({ Gstin: text(), LglNm: text(), Pos: text(), ...einvAddress, Pin: z.number().int().optional() }),
-  ShipDtls: z.object({ LglNm: text(), ...einvAddress, Pin: z.number().int() }).optional(),
+  SellerDtls: z.object({
+    Gstin: text(),
+    LglNm: text(),
+    ...einvAddress,
+    Pin: z.number().check(z.int()),
+    Ph: z.optional(text()),
+    Em: z.optional(text()),
+  }),
+  BuyerDtls: z.object({ Gstin: text(), LglNm: text(), Pos: text(), ...einvAddress, Pin: z.optional(z.number().check(z.int())) }),
+  ShipDtls: z.optional(z.object({ LglNm: text(), ...einvAddress, Pin: z.number().check(z.int()) })),
   ItemList: z.array(
     z.object({
       SlNo: text(),

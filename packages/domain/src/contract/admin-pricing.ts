@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
 import { deskDate, StampSchema } from './admin-orders.ts';
@@ -12,13 +12,15 @@ import { catalogueDeskMessages } from '../catalogue-desk-messages.ts';
  * money in rupees on the wire (paise in the database), days 'YYYY-MM-DD' (India).
  */
 
-const id = z.number().int();
+const id = z.number().check(z.int());
 
 /** A calendar day 'YYYY-MM-DD' that exists (no 31 April). */
-export const calendarDay = deskDate.refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, catalogueDeskMessages.dates.invalid);
+export const calendarDay = deskDate.check(
+  z.refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, catalogueDeskMessages.dates.invalid),
+);
 
 // ── Prices ──────────────────────────────────────────────────────────────────────────────────
 
@@ -41,14 +43,14 @@ export const PriceChangeSchema = z.object({
   effectiveFrom: text(),
   status: z.enum(PRICE_CHANGE_STATUSES),
   /** The price it replaced (written when it applied); null before. */
-  previousNetPrice: rupees.nullable(),
+  previousNetPrice: z.nullable(rupees),
   /** Who scheduled it (or changed the price) and when. */
   created: StampSchema,
   /** When it applied (ISO 8601), or null. */
-  appliedAt: text().nullable(),
-  cancelled: StampSchema.nullable(),
+  appliedAt: z.nullable(text()),
+  cancelled: z.nullable(StampSchema),
   /** The price import that scheduled it, if any. */
-  importJobId: id.nullable(),
+  importJobId: z.nullable(id),
 });
 export type PriceChange = z.infer<typeof PriceChangeSchema>;
 
@@ -70,22 +72,22 @@ export const ProductPricesSchema = z.object({
 });
 export type ProductPrices = z.infer<typeof ProductPricesSchema>;
 
-export const PriceChangeResponseSchema = ProductPricesSchema.extend({
+export const PriceChangeResponseSchema = z.extend(ProductPricesSchema, {
   /** The change just made. */
   change: PriceChangeSchema,
   /** The schedule for the same day it replaced (now cancelled), if any. */
-  replacedId: id.nullable(),
+  replacedId: z.nullable(id),
 });
 export type PriceChangeResponse = z.infer<typeof PriceChangeResponseSchema>;
 
 // ── GST by HSN ──────────────────────────────────────────────────────────────────────────────
 
 /** HSN prefix of a GST entry: 2 to 8 digits ('9004' covers '900410' unless a longer one exists). */
-export const hsnPrefix = text().trim().regex(/^[0-9]{2,8}$/, catalogueDeskMessages.gst.prefixFormat);
+export const hsnPrefix = text().check(z.trim(), z.regex(/^[0-9]{2,8}$/, catalogueDeskMessages.gst.prefixFormat));
 
 export const gstSlab = z
   .number({ error: catalogueDeskMessages.gst.rateNotSlab })
-  .refine((v) => (GST_SLABS as readonly number[]).includes(v), catalogueDeskMessages.gst.rateNotSlab);
+  .check(z.refine((v) => (GST_SLABS as readonly number[]).includes(v), catalogueDeskMessages.gst.rateNotSlab));
 
 export const GstRateIdParamsSchema = z.object({ id: dbId });
 
@@ -94,16 +96,16 @@ export const GstRateBodySchema = z.object({
   ratePercent: gstSlab,
   validFrom: calendarDay,
   /** The last day it holds (inclusive); null or absent = open. */
-  validTo: calendarDay.nullable().default(null),
+  validTo: z._default(z.nullable(calendarDay), null),
   /** The notification it comes from, e.g. 'Notification 9/2025-Central Tax (Rate)'. */
-  notification: text().trim().max(200).nullable().default(null),
+  notification: z._default(z.nullable(text().check(z.trim(), z.maxLength(200))), null),
 });
 export type GstRateBody = z.infer<typeof GstRateBodySchema>;
 
 /** PATCH: close an entry on a day (or reopen it with null); the notification may be corrected. */
 export const GstRatePatchSchema = z.object({
-  validTo: calendarDay.nullable(),
-  notification: text().trim().max(200).nullable().optional(),
+  validTo: z.nullable(calendarDay),
+  notification: z.optional(z.nullable(text().check(z.trim(), z.maxLength(200)))),
 });
 export type GstRatePatch = z.infer<typeof GstRatePatchSchema>;
 
@@ -115,19 +117,19 @@ export const GstRateEntrySchema = z.object({
   hsnPrefix: text(),
   ratePercent: z.number(),
   validFrom: text(),
-  validTo: text().nullable(),
-  notification: text().nullable(),
+  validTo: z.nullable(text()),
+  notification: z.nullable(text()),
   /** past: ended before today; current: in force today; future: starts after today. */
   state: z.enum(GST_ENTRY_STATES),
   /**
    * Active styles whose rate comes from this entry: today for a current entry; from its first day
    * for a future one (the table as it stands); 0 for a past one.
    */
-  activeStyles: z.number().int(),
+  activeStyles: z.number().check(z.int()),
   /** Who added it (null for the table migration 0012 loaded) and when. */
-  created: StampSchema.nullable(),
+  created: z.nullable(StampSchema),
   /** The last change (validTo, notification), if any. */
-  updated: StampSchema.nullable(),
+  updated: z.nullable(StampSchema),
   /** May be deleted: not yet in force. */
   deletable: z.boolean(),
 });
@@ -144,10 +146,10 @@ export const GstRatesResponseSchema = z.object({
 export type GstRatesResponse = z.infer<typeof GstRatesResponseSchema>;
 
 /** The answer of POST / PATCH / DELETE: the table as it now is, the entry, and styles re-rated today. */
-export const GstRateChangeResponseSchema = GstRatesResponseSchema.extend({
+export const GstRateChangeResponseSchema = z.extend(GstRatesResponseSchema, {
   /** The entry created or changed; null after a delete. */
-  entry: GstRateEntrySchema.nullable(),
+  entry: z.nullable(GstRateEntrySchema),
   /** Styles whose GST rate changed at once (a change in force today). */
-  stylesUpdated: z.number().int(),
+  stylesUpdated: z.number().check(z.int()),
 });
 export type GstRateChangeResponse = z.infer<typeof GstRateChangeResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
 import { AuditEntrySchema } from './admin-orders.ts';
@@ -17,47 +17,72 @@ import { ORDER_STATUSES } from '../order-desk.ts';
  * `PUT /api/admin/retailers/:id/sales-executives`: they are shown here, not written.
  */
 
-const id = z.number().int();
+const id = z.number().check(z.int());
 const m = retailerMessages;
 
 // ── Fields of a retailer as a form sends them ───────────────────────────────────────────────
 
-const businessName = text().trim().min(2, m.form.businessNameRequired).max(200, 'A business name has at most 200 characters.');
-const firstName = text().trim().min(1, m.form.contactNameRequired).max(100, 'A name has at most 100 characters.');
-const lastName = text().trim().max(100, 'A name has at most 100 characters.');
-const email = text()
-  .trim()
-  .max(EMAIL_MAX_LENGTH, m.form.emailInvalid)
-  .refine(isValidEmail, m.form.emailInvalid)
-  .transform((v) => v.toLowerCase());
+const businessName = text().check(
+  z.trim(),
+  z.minLength(2, m.form.businessNameRequired),
+  z.maxLength(200, 'A business name has at most 200 characters.'),
+);
+const firstName = text().check(
+  z.trim(),
+  z.minLength(1, m.form.contactNameRequired),
+  z.maxLength(100, 'A name has at most 100 characters.'),
+);
+const lastName = text().check(z.trim(), z.maxLength(100, 'A name has at most 100 characters.'));
+const email = z.pipe(
+  text().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, m.form.emailInvalid), z.refine(isValidEmail, m.form.emailInvalid)),
+  z.transform((v) => v.toLowerCase()),
+);
 /** A mobile number; stored as its 10 digits. */
-const phone = text()
-  .max(20, m.form.phoneInvalid)
-  .refine((v) => normalisePhone(v) !== null, m.form.phoneInvalid)
-  .transform((v) => normalisePhone(v)!);
-const optionalPhone = text()
-  .max(20, m.form.phoneInvalid)
-  .transform((v) => v.trim())
-  .refine((v) => v === '' || normalisePhone(v) !== null, m.form.phoneInvalid)
-  .transform((v) => (v === '' ? null : normalisePhone(v)!))
-  .nullable();
-const address = text().trim().min(3, m.form.addressRequired).max(500, 'An address has at most 500 characters.');
-const pinCode = text()
-  .trim()
-  .regex(/^[1-9][0-9]{5}$/, m.form.pinInvalid);
+const phone = z.pipe(
+  text().check(
+    z.maxLength(20, m.form.phoneInvalid),
+    z.refine((v) => normalisePhone(v) !== null, m.form.phoneInvalid),
+  ),
+  z.transform((v) => normalisePhone(v)!),
+);
+const optionalPhone = z.nullable(
+  z.pipe(
+    z
+      .pipe(
+        text().check(z.maxLength(20, m.form.phoneInvalid)),
+        z.transform((v) => v.trim()),
+      )
+      .check(z.refine((v) => v === '' || normalisePhone(v) !== null, m.form.phoneInvalid)),
+    z.transform((v) => (v === '' ? null : normalisePhone(v)!)),
+  ),
+);
+const address = text().check(z.trim(), z.minLength(3, m.form.addressRequired), z.maxLength(500, 'An address has at most 500 characters.'));
+const pinCode = text().check(z.trim(), z.regex(/^[1-9][0-9]{5}$/, m.form.pinInvalid));
 /** GSTIN as typed (spaces, lower case allowed): stored upper case; format, check character, state and PAN checked by the server. */
-const gstin = text()
-  .max(30, m.gstin.format)
-  .transform((v) => normaliseTaxId(v))
-  .transform((v) => (v === '' ? null : v))
-  .nullable();
-const pan = text()
-  .max(20, m.pan.format)
-  .transform((v) => normaliseTaxId(v))
-  .transform((v) => (v === '' ? null : v))
-  .nullable();
-const limit = z.number({ error: m.form.limitPositive }).int(m.form.limitPositive).min(1, m.form.limitPositive).max(1_000_000, m.form.limitPositive);
-const orderValue = z.number({ error: m.form.orderValueRange }).min(0, m.form.orderValueRange).max(100_000_000, m.form.orderValueRange);
+const gstin = z.nullable(
+  z.pipe(
+    z.pipe(
+      text().check(z.maxLength(30, m.gstin.format)),
+      z.transform((v) => normaliseTaxId(v)),
+    ),
+    z.transform((v) => (v === '' ? null : v)),
+  ),
+);
+const pan = z.nullable(
+  z.pipe(
+    z.pipe(
+      text().check(z.maxLength(20, m.pan.format)),
+      z.transform((v) => normaliseTaxId(v)),
+    ),
+    z.transform((v) => (v === '' ? null : v)),
+  ),
+);
+const limit = z
+  .number({ error: m.form.limitPositive })
+  .check(z.int(m.form.limitPositive), z.gte(1, m.form.limitPositive), z.lte(1_000_000, m.form.limitPositive));
+const orderValue = z
+  .number({ error: m.form.orderValueRange })
+  .check(z.gte(0, m.form.orderValueRange), z.lte(100_000_000, m.form.orderValueRange));
 
 /**
  * A sales executive's short form (`POST /api/Account/proposeRetailer`): the shop, its contact and
@@ -67,15 +92,15 @@ const orderValue = z.number({ error: m.form.orderValueRange }).min(0, m.form.ord
 export const ProposeRetailerBodySchema = z.object({
   businessName,
   firstName,
-  lastName: lastName.default(''),
+  lastName: z._default(lastName, ''),
   email,
   phone,
   address,
   stateId: dbId,
   cityId: dbId,
   pinCode,
-  gstin: gstin.default(null),
-  pan: pan.default(null),
+  gstin: z._default(gstin, null),
+  pan: z._default(pan, null),
 });
 export type ProposeRetailerBody = z.infer<typeof ProposeRetailerBodySchema>;
 export type ProposeRetailerInput = z.input<typeof ProposeRetailerBodySchema>;
@@ -88,16 +113,16 @@ export const ProposeRetailerResponseSchema = z.object({
 export type ProposeRetailerResponse = z.infer<typeof ProposeRetailerResponseSchema>;
 
 /** POST /api/admin/retailers (admin): an Active retailer and its sign-in user, who gets a mail to set a password. */
-export const AdminRetailerCreateSchema = ProposeRetailerBodySchema.extend({
-  alternatePhone: optionalPhone.default(null),
+export const AdminRetailerCreateSchema = z.extend(ProposeRetailerBodySchema, {
+  alternatePhone: z._default(optionalPhone, null),
   /** Pieces of one colour in one order. */
-  maxLimitPerVariant: limit.default(20),
+  maxLimitPerVariant: z._default(limit, 20),
   /** Pieces in one order. */
-  maxOrderQuantity: limit.default(500),
+  maxOrderQuantity: z._default(limit, 500),
   /** Rupees, one order's value with GST. */
-  maxOrderValue: orderValue.default(500_000),
+  maxOrderValue: z._default(orderValue, 500_000),
   /** Sales executives (user ids) to link it to; more can be linked later. */
-  salesExecutiveIds: z.array(dbId).max(20).default([]),
+  salesExecutiveIds: z._default(z.array(dbId).check(z.maxLength(20)), []),
 });
 export type AdminRetailerCreate = z.infer<typeof AdminRetailerCreateSchema>;
 export type AdminRetailerCreateInput = z.input<typeof AdminRetailerCreateSchema>;
@@ -108,32 +133,31 @@ export type AdminRetailerCreateInput = z.input<typeof AdminRetailerCreateSchema>
  * retailer's and its sign-in user's (both change).
  */
 const AdminRetailerFieldsSchema = z.object({
-    businessName,
-    firstName,
-    lastName,
-    email,
-    phone,
-    alternatePhone: optionalPhone,
-    address,
-    stateId: dbId,
-    cityId: dbId,
-    pinCode,
-    gstin,
-    pan,
-    maxLimitPerVariant: limit,
-    maxOrderQuantity: limit,
-    maxOrderValue: orderValue,
+  businessName,
+  firstName,
+  lastName,
+  email,
+  phone,
+  alternatePhone: optionalPhone,
+  address,
+  stateId: dbId,
+  cityId: dbId,
+  pinCode,
+  gstin,
+  pan,
+  maxLimitPerVariant: limit,
+  maxOrderQuantity: limit,
+  maxOrderValue: orderValue,
 });
 /** The fields an edit may change (the edit form sends only those that differ). */
-export const ADMIN_RETAILER_PATCH_FIELDS = AdminRetailerFieldsSchema.keyof().options;
-export const AdminRetailerPatchSchema = AdminRetailerFieldsSchema.partial().refine(
-  (patch) => Object.values(patch).some((v) => v !== undefined),
-  m.form.nothingToChange,
-);
+export const ADMIN_RETAILER_PATCH_FIELDS = z.keyof(AdminRetailerFieldsSchema).options;
+export const AdminRetailerPatchSchema = z
+  .partial(AdminRetailerFieldsSchema)
+  .check(z.refine((patch) => Object.values(patch).some((v) => v !== undefined), m.form.nothingToChange));
 export type AdminRetailerPatch = z.infer<typeof AdminRetailerPatchSchema>;
 export type AdminRetailerPatchInput = z.input<typeof AdminRetailerPatchSchema>;
 
-const reason = text().trim().min(3, m.status.reasonRequired).max(500, 'A reason has at most 500 characters.');
+const reason = text().check(z.trim(), z.minLength(3, m.status.reasonRequired), z.maxLength(500, 'A reason has at most 500 characters.'));
 /** POST …/reject and …/block. */
 export const RetailerReasonBodySchema = z.object({ reason });
 export type RetailerReasonBody = z.infer<typeof RetailerReasonBodySchema>;
@@ -148,29 +172,29 @@ export type AdminRetailerSort = (typeof ADMIN_RETAILER_SORTS)[number];
 
 export const AdminRetailersFilterSchema = z.object({
   /** Business name, contact name, email, GSTIN or city (part of it, any case). */
-  q: text().trim().max(100).optional(),
-  stateId: dbId.optional(),
+  q: z.optional(text().check(z.trim(), z.maxLength(100))),
+  stateId: z.optional(dbId),
   /** Retailers linked to this sales executive (user id). */
-  salesExecutiveId: dbId.optional(),
+  salesExecutiveId: z.optional(dbId),
   /** Pending, Active (not on credit hold), Credit hold, Blocked or Rejected. */
-  status: z.enum(RETAILER_STANDINGS).optional(),
+  status: z.optional(z.enum(RETAILER_STANDINGS)),
 });
 export type AdminRetailersFilter = z.infer<typeof AdminRetailersFilterSchema>;
 
-export const AdminRetailersQuerySchema = AdminRetailersFilterSchema.extend({
-  sort: z.enum(ADMIN_RETAILER_SORTS).default('name'),
+export const AdminRetailersQuerySchema = z.extend(AdminRetailersFilterSchema, {
+  sort: z._default(z.enum(ADMIN_RETAILER_SORTS), 'name'),
   /** Default: asc for name and city, desc for createdAt and outstanding. */
-  direction: z.enum(['asc', 'desc']).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  direction: z.optional(z.enum(['asc', 'desc'])),
+  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 export type AdminRetailersQuery = z.infer<typeof AdminRetailersQuerySchema>;
 
 /** GET /api/admin/retailers/export.csv: the list's filters and sort, every matching row. */
-export const AdminRetailersExportQuerySchema = AdminRetailersQuerySchema.omit({ pageNumber: true, pageSize: true });
+export const AdminRetailersExportQuerySchema = z.omit(AdminRetailersQuerySchema, { pageNumber: true, pageSize: true });
 export type AdminRetailersExportQuery = z.infer<typeof AdminRetailersExportQuerySchema>;
 
-export const RetailerSalesExecutiveSchema = z.object({ userId: id, name: text(), email: text(), phone: text().nullable() });
+export const RetailerSalesExecutiveSchema = z.object({ userId: id, name: text(), email: text(), phone: z.nullable(text()) });
 
 export const AdminRetailerRowSchema = z.object({
   id,
@@ -181,7 +205,7 @@ export const AdminRetailerRowSchema = z.object({
   phone: text(),
   city: text(),
   stateName: text(),
-  gstin: text().nullable(),
+  gstin: z.nullable(text()),
   status: z.enum(RETAILER_STATUSES),
   /** The status, or 'Credit hold' for an Active retailer on hold. */
   standing: z.enum(RETAILER_STANDINGS),
@@ -194,17 +218,17 @@ export type AdminRetailerRow = z.infer<typeof AdminRetailerRowSchema>;
 
 export const AdminRetailersResponseSchema = z.object({
   retailers: z.array(AdminRetailerRowSchema),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
+  totalCount: z.number().check(z.int()),
+  pageNumber: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
   /** Retailers per standing under the other filters (status left out), for the tabs. */
-  counts: z.record(z.enum(RETAILER_STANDINGS), z.number().int()),
+  counts: z.record(z.enum(RETAILER_STANDINGS), z.number().check(z.int())),
 });
 export type AdminRetailersResponse = z.infer<typeof AdminRetailersResponseSchema>;
 
 // ── One retailer ────────────────────────────────────────────────────────────────────────────
 
-const who = z.object({ userId: id.nullable(), name: text(), role: text().nullable() });
+const who = z.object({ userId: z.nullable(id), name: text(), role: z.nullable(text()) });
 
 export const AdminRetailerAddressSchema = z.object({
   id,
@@ -223,13 +247,13 @@ export const AdminRetailerUserSchema = z.object({
   id,
   name: text(),
   email: text(),
-  phone: text().nullable(),
+  phone: z.nullable(text()),
   isActive: z.boolean(),
-  lastLoginAt: text().nullable(),
+  lastLoginAt: z.nullable(text()),
   /** Locked out by too many wrong passwords (the account's admin unlock opens it). */
   locked: z.boolean(),
   /** Open sessions now. */
-  activeSessions: z.number().int(),
+  activeSessions: z.number().check(z.int()),
   /** Has never set a password (waits for the welcome link). */
   awaitingPassword: z.boolean(),
 });
@@ -239,7 +263,7 @@ export const AdminRetailerOrderSchema = z.object({
   orderRefNo: text(),
   placedAt: text(),
   status: z.enum(ORDER_STATUSES),
-  totalQuantity: z.number().int(),
+  totalQuantity: z.number().check(z.int()),
   total: rupees,
 });
 
@@ -253,7 +277,7 @@ export const AdminRetailerInvoiceSchema = z.object({
   balance: rupees,
   paymentStatus: text(),
   /** Whole days past due; 0 when not due or paid. */
-  daysOverdue: z.number().int(),
+  daysOverdue: z.number().check(z.int()),
 });
 
 export const AdminRetailerDetailSchema = z.object({
@@ -263,9 +287,9 @@ export const AdminRetailerDetailSchema = z.object({
   lastName: text(),
   email: text(),
   phone: text(),
-  alternatePhone: text().nullable(),
-  gstin: text().nullable(),
-  pan: text().nullable(),
+  alternatePhone: z.nullable(text()),
+  gstin: z.nullable(text()),
+  pan: z.nullable(text()),
   billing: z.object({
     address: text(),
     cityId: id,
@@ -276,28 +300,28 @@ export const AdminRetailerDetailSchema = z.object({
     pinCode: text(),
   }),
   shippingAddresses: z.array(AdminRetailerAddressSchema),
-  limits: z.object({ maxLimitPerVariant: z.number().int(), maxOrderQuantity: z.number().int(), maxOrderValue: rupees }),
+  limits: z.object({ maxLimitPerVariant: z.number().check(z.int()), maxOrderQuantity: z.number().check(z.int()), maxOrderValue: rupees }),
   credit: z.object({
     creditLimit: rupees,
     /** The retailer's own, or null when the default applies. */
-    paymentTermsDays: z.number().int().nullable(),
-    paymentTermsDefaultDays: z.number().int(),
+    paymentTermsDays: z.nullable(z.number().check(z.int())),
+    paymentTermsDefaultDays: z.number().check(z.int()),
     creditHold: z.boolean(),
-    creditHoldReason: text().nullable(),
+    creditHoldReason: z.nullable(text()),
   }),
   status: z.enum(RETAILER_STATUSES),
   standing: z.enum(RETAILER_STANDINGS),
-  statusReason: text().nullable(),
+  statusReason: z.nullable(text()),
   /** The last change of status (null for one never changed since it was created or seeded). */
-  statusChanged: z.object({ by: who.nullable(), at: text() }).nullable(),
-  proposedBy: who.nullable(),
+  statusChanged: z.nullable(z.object({ by: z.nullable(who), at: text() })),
+  proposedBy: z.nullable(who),
   createdAt: text(),
   salesExecutives: z.array(RetailerSalesExecutiveSchema),
   users: z.array(AdminRetailerUserSchema),
   recentOrders: z.array(AdminRetailerOrderSchema),
   recentInvoices: z.array(AdminRetailerInvoiceSchema),
   /** Unpaid balances by days past due, on today in India. */
-  outstanding: AgeingSchema.extend({ asOf: text(), openInvoices: z.number().int() }),
+  outstanding: z.extend(AgeingSchema, { asOf: text(), openInvoices: z.number().check(z.int()) }),
   /** The newest 20 audit entries about this retailer. */
   audit: z.array(AuditEntrySchema),
   /** What the caller may do now (status and role). */

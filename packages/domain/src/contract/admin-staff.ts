@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
 import { EMAIL_MAX_LENGTH, isValidEmail, isValidPhone, normalisePhone } from '../validation.ts';
@@ -14,7 +14,7 @@ import { staffMessages } from '../staff-messages.ts';
  */
 
 const m = staffMessages;
-const id = z.number().int();
+const id = z.number().check(z.int());
 
 /** The roles a staff user is created with (a sales executive has its own calls). */
 export const STAFF_USER_ROLES = ['admin', 'accounts', 'warehouse'] as const;
@@ -33,21 +33,18 @@ export const STAFF_ROLE_LABELS: Record<StaffListRole, string> = {
 export const MAX_SALES_EXECUTIVES_PER_RETAILER = 20;
 export const MAX_RETAILERS_PER_MOVE = 500;
 
-const personName = text().trim().min(1, m.name.required).max(120, m.name.tooLong);
-const email = text()
-  .trim()
-  .max(EMAIL_MAX_LENGTH, m.email.invalid)
-  .refine(isValidEmail, m.email.invalid);
+const personName = text().check(z.trim(), z.minLength(1, m.name.required), z.maxLength(120, m.name.tooLong));
+const email = text().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, m.email.invalid), z.refine(isValidEmail, m.email.invalid));
 /** A mobile number as people type it (+91, spaces); stored as its 10 digits. */
-const phone = text()
-  .trim()
-  .refine(isValidPhone, m.phone.invalid)
-  .transform((value) => normalisePhone(value) ?? value);
+const phone = z.pipe(
+  text().check(z.trim(), z.refine(isValidPhone, m.phone.invalid)),
+  z.transform((value) => normalisePhone(value) ?? value),
+);
 
-const pageNumber = z.coerce.number().int().min(1).max(100000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(200).default(50);
+const pageNumber = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1);
+const pageSize = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50);
 /** `active`: only active users (`true`), only deactivated ones (`false`), or all (`all`, the default). */
-const activeFilter = z.enum(['true', 'false', 'all']).default('all');
+const activeFilter = z._default(z.enum(['true', 'false', 'all']), 'all');
 
 export const UserIdParamsSchema = z.object({ id: dbId });
 
@@ -55,7 +52,7 @@ export const UserIdParamsSchema = z.object({ id: dbId });
 
 export const SalesExecutivesQuerySchema = z.object({
   /** Name, email or phone (part of it). */
-  q: text().trim().max(100).optional(),
+  q: z.optional(text().check(z.trim(), z.maxLength(100))),
   active: activeFilter,
   pageNumber,
   pageSize,
@@ -66,21 +63,21 @@ export const SalesExecutiveRowSchema = z.object({
   id,
   name: text(),
   email: text(),
-  phone: text().nullable(),
+  phone: z.nullable(text()),
   active: z.boolean(),
   /** Retailers linked to this sales executive. */
-  retailerCount: z.number().int(),
+  retailerCount: z.number().check(z.int()),
   /** Unpaid invoice balances of those retailers. */
   outstanding: rupees,
-  lastSignInAt: text().nullable(),
+  lastSignInAt: z.nullable(text()),
 });
 export type SalesExecutiveRow = z.infer<typeof SalesExecutiveRowSchema>;
 
 export const SalesExecutivesResponseSchema = z.object({
   salesExecutives: z.array(SalesExecutiveRowSchema),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
+  totalCount: z.number().check(z.int()),
+  pageNumber: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type SalesExecutivesResponse = z.infer<typeof SalesExecutivesResponseSchema>;
 
@@ -98,10 +95,10 @@ export const LinkedRetailerSchema = z.object({
 });
 export type LinkedRetailer = z.infer<typeof LinkedRetailerSchema>;
 
-export const SalesExecutiveDetailSchema = SalesExecutiveRowSchema.extend({
+export const SalesExecutiveDetailSchema = z.extend(SalesExecutiveRowSchema, {
   createdAt: text(),
   /** Sign-in sessions not ended or expired. */
-  openSessions: z.number().int(),
+  openSessions: z.number().check(z.int()),
   retailers: z.array(LinkedRetailerSchema),
 });
 export type SalesExecutiveDetail = z.infer<typeof SalesExecutiveDetailSchema>;
@@ -114,18 +111,18 @@ export const SalesExecutiveResultSchema = z.object({ message: text(), salesExecu
 export type SalesExecutiveResult = z.infer<typeof SalesExecutiveResultSchema>;
 
 export const MoveRetailersBodySchema = z.object({
-  retailerIds: z
-    .array(dbId, { error: m.move.none })
-    .min(1, m.move.none)
-    .max(MAX_RETAILERS_PER_MOVE, m.move.tooMany)
-    .refine((ids) => new Set(ids).size === ids.length, m.links.duplicate),
+  retailerIds: z.array(dbId, { error: m.move.none }).check(
+    z.minLength(1, m.move.none),
+    z.maxLength(MAX_RETAILERS_PER_MOVE, m.move.tooMany),
+    z.refine((ids) => new Set(ids).size === ids.length, m.links.duplicate),
+  ),
   toSalesExecutiveId: dbId,
 });
 export type MoveRetailersBody = z.input<typeof MoveRetailersBodySchema>;
 
 export const MoveRetailersResultSchema = z.object({
   message: text(),
-  moved: z.number().int(),
+  moved: z.number().check(z.int()),
   /** The sales executive they left, as it now is. */
   salesExecutive: SalesExecutiveDetailSchema,
 });
@@ -135,10 +132,10 @@ export type MoveRetailersResult = z.infer<typeof MoveRetailersResultSchema>;
 
 export const RetailerSalesExecutivesBodySchema = z.object({
   /** Replaces the retailer's links; empty leaves the retailer with no sales executive. */
-  salesExecutiveIds: z
-    .array(dbId)
-    .max(MAX_SALES_EXECUTIVES_PER_RETAILER, m.links.tooMany)
-    .refine((ids) => new Set(ids).size === ids.length, m.links.duplicate),
+  salesExecutiveIds: z.array(dbId).check(
+    z.maxLength(MAX_SALES_EXECUTIVES_PER_RETAILER, m.links.tooMany),
+    z.refine((ids) => new Set(ids).size === ids.length, m.links.duplicate),
+  ),
 });
 export type RetailerSalesExecutivesBody = z.input<typeof RetailerSalesExecutivesBodySchema>;
 
@@ -153,9 +150,9 @@ export type RetailerSalesExecutivesResult = z.infer<typeof RetailerSalesExecutiv
 // ── Staff users ──────────────────────────────────────────────────────────────────────────────
 
 export const StaffUsersQuerySchema = z.object({
-  role: z.enum(STAFF_LIST_ROLES).optional(),
+  role: z.optional(z.enum(STAFF_LIST_ROLES)),
   /** Name, email or phone (part of it). */
-  q: text().trim().max(100).optional(),
+  q: z.optional(text().check(z.trim(), z.maxLength(100))),
   active: activeFilter,
   pageNumber,
   pageSize,
@@ -166,12 +163,12 @@ export const StaffUserRowSchema = z.object({
   id,
   name: text(),
   email: text(),
-  phone: text().nullable(),
+  phone: z.nullable(text()),
   role: z.enum(STAFF_LIST_ROLES),
   active: z.boolean(),
-  lastSignInAt: text().nullable(),
+  lastSignInAt: z.nullable(text()),
   createdAt: text(),
-  openSessions: z.number().int(),
+  openSessions: z.number().check(z.int()),
   /** Too many failed sign-ins lately: Unlock lets it sign in again at once. */
   signInLocked: z.boolean(),
 });
@@ -179,9 +176,9 @@ export type StaffUserRow = z.infer<typeof StaffUserRowSchema>;
 
 export const StaffUsersResponseSchema = z.object({
   users: z.array(StaffUserRowSchema),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
+  totalCount: z.number().check(z.int()),
+  pageNumber: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type StaffUsersResponse = z.infer<typeof StaffUsersResponseSchema>;
 
@@ -196,5 +193,5 @@ export type CreateStaffUserBody = z.input<typeof CreateStaffUserBodySchema>;
 export const StaffUserResultSchema = z.object({ message: text(), user: StaffUserRowSchema });
 export type StaffUserResult = z.infer<typeof StaffUserResultSchema>;
 
-export const EndSessionsResultSchema = z.object({ message: text(), sessionsEnded: z.number().int(), user: StaffUserRowSchema });
+export const EndSessionsResultSchema = z.object({ message: text(), sessionsEnded: z.number().check(z.int()), user: StaffUserRowSchema });
 export type EndSessionsResult = z.infer<typeof EndSessionsResultSchema>;

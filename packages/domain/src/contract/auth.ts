@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { actingEmail, dbId, rupees } from './primitives.ts';
 import { LOGIN_PASSWORD_MAX } from '../validation.ts';
@@ -8,18 +8,18 @@ import { LOGIN_PASSWORD_MAX } from '../validation.ts';
  * Missing or oversized fields are answered by the route with `{error, error_description}`.
  */
 export const TokenRequestSchema = z.object({
-  grant_type: text().max(32).optional(),
-  username: text().max(320).optional(),
-  password: text().max(LOGIN_PASSWORD_MAX * 4).optional(),
+  grant_type: z.optional(text().check(z.maxLength(32))),
+  username: z.optional(text().check(z.maxLength(320))),
+  password: z.optional(text().check(z.maxLength(LOGIN_PASSWORD_MAX * 4))),
   /** 'true' | 'on' | '1' keeps the session 30 days instead of 1. */
-  remember_me: text().max(8).optional(),
+  remember_me: z.optional(text().check(z.maxLength(8))),
 });
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
 export const TokenResponseSchema = z.object({
   access_token: text(),
   token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
   userName: text(),
   '.issued': text(),
   '.expires': text(),
@@ -36,10 +36,10 @@ export type TokenError = z.infer<typeof TokenErrorSchema>;
 export const UnlockSignInParamsSchema = z.object({ userId: dbId });
 export const UnlockSignInResultSchema = z.object({
   message: text(),
-  UserId: z.number().int(),
+  UserId: z.number().check(z.int()),
   Email: text(),
   /** The counters forgotten: the account's own, its pairs with each address, its reset requests. */
-  countersCleared: z.number().int(),
+  countersCleared: z.number().check(z.int()),
 });
 export type UnlockSignInResult = z.infer<typeof UnlockSignInResultSchema>;
 
@@ -67,7 +67,7 @@ export function normaliseRole(roleName: string): string {
 }
 
 export const ShippingAddressSchema = z.object({
-  ShippingAddressId: z.number().int(),
+  ShippingAddressId: z.number().check(z.int()),
   Address: text(),
   City: text(),
   CountryName: text(),
@@ -75,39 +75,39 @@ export const ShippingAddressSchema = z.object({
   Pin: text(),
   FirstName: text(),
   LastName: text(),
-  EnValue: text().nullable(),
+  EnValue: z.nullable(text()),
   Phone: text(),
-  CountryId: z.number().int(),
-  StateMasterId: z.number().int(),
+  CountryId: z.number().check(z.int()),
+  StateMasterId: z.number().check(z.int()),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 /** Spec section 3, UserProfile. Money limits are rupees on the wire. */
 export const UserProfileSchema = z.object({
-  BusinessName: text().nullable(),
-  UserId: z.number().int(),
-  RetailerID: z.number().int().nullable(),
+  BusinessName: z.nullable(text()),
+  UserId: z.number().check(z.int()),
+  RetailerID: z.nullable(z.number().check(z.int())),
   UserName: text(),
   Name: text(),
-  PhoneNumber: text().nullable(),
-  AlternatePhoneNumber: text().nullable(),
+  PhoneNumber: z.nullable(text()),
+  AlternatePhoneNumber: z.nullable(text()),
   Email: text(),
-  Address: text().nullable(),
-  City: text().nullable(),
-  StateId: z.number().int().nullable(),
-  StateName: text().nullable(),
-  CountryId: z.number().int().nullable(),
-  CountryName: text().nullable(),
-  PinCode: text().nullable(),
-  ProfilePictureUrl: text().nullable(),
-  PAN: text().nullable(),
-  GSTIN: text().nullable(),
-  RoleID: z.number().int(),
+  Address: z.nullable(text()),
+  City: z.nullable(text()),
+  StateId: z.nullable(z.number().check(z.int())),
+  StateName: z.nullable(text()),
+  CountryId: z.nullable(z.number().check(z.int())),
+  CountryName: z.nullable(text()),
+  PinCode: z.nullable(text()),
+  ProfilePictureUrl: z.nullable(text()),
+  PAN: z.nullable(text()),
+  GSTIN: z.nullable(text()),
+  RoleID: z.number().check(z.int()),
   RoleName: text(),
   shippingAddressResponse: z.array(ShippingAddressSchema),
-  MaxLimitPerVariant: z.number().int().nullable(),
-  MaxOrderQuantity: z.number().int().nullable(),
-  MaxOrderValue: rupees.nullable(),
+  MaxLimitPerVariant: z.nullable(z.number().check(z.int())),
+  MaxOrderQuantity: z.nullable(z.number().check(z.int())),
+  MaxOrderValue: z.nullable(rupees),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

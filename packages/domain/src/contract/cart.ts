@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
 import { OrderingBlockedSchema } from './ordering-blocked.ts';
@@ -8,7 +8,7 @@ import { OrderingBlockedSchema } from './ordering-blocked.ts';
  * Money is rupees on the wire (at most 2 decimals); the server keeps paise.
  */
 
-const id = z.number().int();
+const id = z.number().check(z.int());
 /** A typed quantity: any number here, so the server answers the spec's range message itself. */
 const quantity = z.coerce.number();
 
@@ -18,18 +18,20 @@ export const AddCartLineSchema = z
   .object({
     ProductId: dbId,
     /** 'C1', 'C2', … (or ProductColorId instead). */
-    ColorVariant: text().trim().min(1).max(10).optional(),
-    ProductColorId: dbId.optional(),
+    ColorVariant: z.optional(text().check(z.trim(), z.minLength(1), z.maxLength(10))),
+    ProductColorId: z.optional(dbId),
     Quantity: quantity,
   })
-  .refine((line) => line.ColorVariant !== undefined || line.ProductColorId !== undefined, {
-    message: 'ColorVariant is required',
-    path: ['ColorVariant'],
-  });
+  .check(
+    z.refine((line) => line.ColorVariant !== undefined || line.ProductColorId !== undefined, {
+      message: 'ColorVariant is required',
+      path: ['ColorVariant'],
+    }),
+  );
 export type AddCartLine = z.infer<typeof AddCartLineSchema>;
 
 export const AddItemsToCartBodySchema = z.object({
-  Products: z.array(AddCartLineSchema).min(1).max(200),
+  Products: z.array(AddCartLineSchema).check(z.minLength(1), z.maxLength(200)),
   Email: actingEmailBody,
 });
 export type AddItemsToCartBody = z.infer<typeof AddItemsToCartBodySchema>;
@@ -45,23 +47,23 @@ export const AddItemsToCartResponseSchema = z.object({
   message: text(),
   /** Lines not added because they were above the stock left (spec: skipped at add time). */
   skipped: z.array(SkippedCartLineSchema),
-  CartCount: z.number().int(),
+  CartCount: z.number().check(z.int()),
 });
 
 export const UpdateCartLineSchema = z.object({
   CartProductDetailID: dbId,
   Quantity: quantity,
   /** Accepted for compatibility and ignored: the server recomputes prices and taxes. */
-  costPriceWithoutGST: z.number().optional(),
-  IGSTRate: z.number().optional(),
-  CGSTRate: z.number().optional(),
-  SGSTRate: z.number().optional(),
+  costPriceWithoutGST: z.optional(z.number()),
+  IGSTRate: z.optional(z.number()),
+  CGSTRate: z.optional(z.number()),
+  SGSTRate: z.optional(z.number()),
 });
 /** One line to change on the purchase order (the server recomputes prices and taxes). */
 export type UpdateCartLine = z.infer<typeof UpdateCartLineSchema>;
 
 export const UpdateItemsToCartBodySchema = z.object({
-  lines: z.array(UpdateCartLineSchema).min(1).max(200),
+  lines: z.array(UpdateCartLineSchema).check(z.minLength(1), z.maxLength(200)),
   Email: actingEmailBody,
 });
 export type UpdateItemsToCartBody = z.infer<typeof UpdateItemsToCartBodySchema>;
@@ -76,7 +78,7 @@ export const CartTotalsSchema = z.object({
 });
 export type CartTotalsWire = z.infer<typeof CartTotalsSchema>;
 
-export const UpdateItemsToCartResponseSchema = CartTotalsSchema.extend({ message: text() });
+export const UpdateItemsToCartResponseSchema = z.extend(CartTotalsSchema, { message: text() });
 
 export const CartDiscountSchema = z.object({
   UsePercentage: z.enum(['1', '0']),
@@ -96,22 +98,22 @@ export const CartItemSchema = z.object({
   ProductName: text(),
   ProductColor: text(),
   ColorVariant: text(),
-  ProductTempleColor: text().nullable(),
-  EyeSize: z.number().int().nullable(),
-  ArmLength: z.number().int().nullable(),
-  NoseBridgeSize: z.number().int().nullable(),
-  Image: text().nullable(),
+  ProductTempleColor: z.nullable(text()),
+  EyeSize: z.nullable(z.number().check(z.int())),
+  ArmLength: z.nullable(z.number().check(z.int())),
+  NoseBridgeSize: z.nullable(z.number().check(z.int())),
+  Image: z.nullable(text()),
   IsFree: z.boolean(),
-  CartProductTotQuantity: z.number().int(),
+  CartProductTotQuantity: z.number().check(z.int()),
   CartProductDetailId: id,
-  Discount: CartDiscountSchema.nullable(),
+  Discount: z.nullable(CartDiscountSchema),
   /** List (net) price of one piece. */
   ProductPrice: rupees,
   /**
    * Our addition: the list price of one piece when the line was added or its quantity last changed,
    * when the style's price has changed since (the line shows the change); null when unchanged.
    */
-  PreviousNetPrice: rupees.nullable(),
+  PreviousNetPrice: z.nullable(rupees),
   /** Our addition: the price of one piece after the line's discount, before GST (ProductPrice when none). */
   NetUnitPrice: rupees,
   /** Line value after discount, with GST. */
@@ -124,24 +126,24 @@ export const CartItemSchema = z.object({
   IGSTRate: z.number(),
   CGSTRate: z.number(),
   SGSTRate: z.number(),
-  availableStockQuantity: z.number().int(),
+  availableStockQuantity: z.number().check(z.int()),
   /** Our addition: the line is older than 24 hours; it is left out of the totals and cannot be ordered. */
   IsExpired: z.boolean(),
   /** Our addition: when the line expires (ISO 8601). */
   ExpiresAt: text(),
   /** Our addition: why the line cannot be ordered, or null. */
-  ExpiredMessage: text().nullable(),
+  ExpiredMessage: z.nullable(text()),
   /**
    * Our addition: why this (unexpired) line cannot be ordered at its quantity as it stands, or null:
    * its colour now has less stock than the cart holds of it (the spec's place-order text with the
    * pieces left), or its paid pieces are above the retailer's per-colour limit.
    */
-  QuantityProblem: text().nullable(),
+  QuantityProblem: z.nullable(text()),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export const BillToInfoSchema = z.object({
-  UserId: id.nullable(),
+  UserId: z.nullable(id),
   BillToAddress: text(),
   BusinessName: text(),
   City: text(),
@@ -149,7 +151,7 @@ export const BillToInfoSchema = z.object({
   Country: text(),
   PinCode: text(),
   GSTStateCode: text(),
-  CartId: id.nullable(),
+  CartId: z.nullable(id),
 });
 
 /** The GST of the cart's lines taxed at one rate (our addition). */
@@ -167,31 +169,34 @@ export const CartTaxAtRateSchema = z.object({
 });
 export type CartTaxAtRate = z.infer<typeof CartTaxAtRateSchema>;
 
-export const CartResponseSchema = CartTotalsSchema.extend({
+export const CartResponseSchema = z.extend(CartTotalsSchema, {
   cartItems: z.array(CartItemSchema),
-  cartItemsCount: z.number().int(),
+  cartItemsCount: z.number().check(z.int()),
   /** Our addition: pieces in the unexpired lines of the whole cart. */
-  TotalQuantity: z.number().int(),
+  TotalQuantity: z.number().check(z.int()),
   rates: z
-    .object({ cGSTRate: z.number(), iGSTRate: z.number(), sGSTRate: z.number() })
-    .nullable()
-    .describe(
-      'The GST rates (percent) that every unexpired line of the cart is taxed at, when they all share one rate ' +
-        '(all 0 when no line is taxed). Null when the lines are taxed at more than one rate (e.g. 5% frames with ' +
-        '18% sunglasses): no single rate describes such a cart; read taxByRate instead.',
+    .nullable(z.object({ cGSTRate: z.number(), iGSTRate: z.number(), sGSTRate: z.number() }))
+    .check(
+      z.describe(
+        'The GST rates (percent) that every unexpired line of the cart is taxed at, when they all share one rate ' +
+          '(all 0 when no line is taxed). Null when the lines are taxed at more than one rate (e.g. 5% frames with ' +
+          '18% sunglasses): no single rate describes such a cart; read taxByRate instead.',
+      ),
     ),
   taxByRate: z
     .array(CartTaxAtRateSchema)
-    .describe(
-      'Our addition: the GST of the unexpired lines grouped by rate, lowest first, one entry per rate (empty when ' +
-        'nothing is taxed). Each entry sums its lines to the paisa, so the entries add up to CartTotPrice, ' +
-        'TotalCGSTValue, TotalSGSTValue and TotalIGSTValue.',
+    .check(
+      z.describe(
+        'Our addition: the GST of the unexpired lines grouped by rate, lowest first, one entry per rate (empty when ' +
+          'nothing is taxed). Each entry sums its lines to the paisa, so the entries add up to CartTotPrice, ' +
+          'TotalCGSTValue, TotalSGSTValue and TotalIGSTValue.',
+      ),
     ),
   billToInfo: BillToInfoSchema,
   /** Our addition: the retailer's per-colour limit (MaxLimitPerVariant), or null when none is set. */
-  MaxLimitPerVariant: z.number().int().nullable(),
+  MaxLimitPerVariant: z.nullable(z.number().check(z.int())),
   /** Our addition: how many lines of the whole cart (not only this page) have a QuantityProblem; Place order fails while any has. */
-  LinesToChange: z.number().int(),
+  LinesToChange: z.number().check(z.int()),
   /** Our addition: the expiry notice shown with the cart. */
   ExpiryNotice: text(),
   /**
@@ -199,20 +204,20 @@ export const CartResponseSchema = CartTotalsSchema.extend({
    * the sentence to show and whom to call; null when the retailer may order. Lines can still be
    * added and changed.
    */
-  orderingBlocked: OrderingBlockedSchema.nullable(),
+  orderingBlocked: z.nullable(OrderingBlockedSchema),
 });
 export type CartResponse = z.infer<typeof CartResponseSchema>;
 
 export const GetCartItemsQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(CART_PAGE_SIZE_MAX).default(CART_PAGE_SIZE_MAX),
+  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(CART_PAGE_SIZE_MAX)), CART_PAGE_SIZE_MAX),
   email: actingEmail,
 });
 
 export const CartCountResponseSchema = z.object({
-  CartCount: z.number().int(),
+  CartCount: z.number().check(z.int()),
   /** Our addition for the header tooltip: pieces in the (unexpired) cart. */
-  TotalQuantity: z.number().int(),
+  TotalQuantity: z.number().check(z.int()),
   /** Our addition for the header tooltip: the cart value with GST, rupees. */
   CartTotalWithGST: rupees,
 });
@@ -220,8 +225,8 @@ export const CartCountResponseSchema = z.object({
 export const DeleteCartItemQuerySchema = z.object({ CartProductDetailID: dbId, email: actingEmail });
 
 export const DeleteCartItemResponseSchema = z.object({
-  productCount: z.number().int(),
+  productCount: z.number().check(z.int()),
   cartProductTotPricewithGST: rupees,
 });
 
-export const ClearCartResponseSchema = z.object({ message: text(), productCount: z.number().int() });
+export const ClearCartResponseSchema = z.object({ message: text(), productCount: z.number().check(z.int()) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { actingEmail, dbId, rupees } from './primitives.ts';
 
@@ -7,7 +7,7 @@ import { actingEmail, dbId, rupees } from './primitives.ts';
  * field names and casing (section 3). Money is rupees on the wire (at most 2 decimals).
  */
 
-const id = z.number().int();
+const id = z.number().check(z.int());
 
 // ---------------------------------------------------------------------------------------------
 // Banners, materials, frame shapes, price ranges (Home)
@@ -20,11 +20,9 @@ export const MaterialSchema = z.object({
   MaterialId: id,
   MaterialCode: text(),
   MaterialName: text(),
-  Description: text().nullable(),
+  Description: z.nullable(text()),
   DisplayOnHome: z.boolean(),
-  MaterialImages: z.array(
-    z.object({ MaterialId: id, MaterialImageName: text(), MaterialUrl: text(), IsHovered: z.boolean() }),
-  ),
+  MaterialImages: z.array(z.object({ MaterialId: id, MaterialImageName: text(), MaterialUrl: text(), IsHovered: z.boolean() })),
 });
 export type Material = z.infer<typeof MaterialSchema>;
 export const MaterialsResponseSchema = z.object({ materials: z.array(MaterialSchema) });
@@ -33,11 +31,9 @@ export const FrameShapeSchema = z.object({
   FrameTypeId: id,
   Code: text(),
   FrameTypeName: text(),
-  Description: text().nullable(),
+  Description: z.nullable(text()),
   DisplayOnHome: z.boolean(),
-  FrameShapeImages: z.array(
-    z.object({ FrameTypeImageId: id, FrameImageName: text(), FrameUrl: text(), IsHovered: z.boolean() }),
-  ),
+  FrameShapeImages: z.array(z.object({ FrameTypeImageId: id, FrameImageName: text(), FrameUrl: text(), IsHovered: z.boolean() })),
 });
 export type FrameShape = z.infer<typeof FrameShapeSchema>;
 export const FrameShapesResponseSchema = z.object({ frameShapes: z.array(FrameShapeSchema) });
@@ -48,10 +44,8 @@ export const PriceRangeSchema = z.object({
   Price: text(),
   Min: rupees,
   /** null = no upper bound. */
-  Max: rupees.nullable(),
-  PriceRangeImages: z.array(
-    z.object({ PriceRangeId: id, PriceRangeImageName: text(), PriceRangeUrl: text(), IsHovered: z.boolean() }),
-  ),
+  Max: z.nullable(rupees),
+  PriceRangeImages: z.array(z.object({ PriceRangeId: id, PriceRangeImageName: text(), PriceRangeUrl: text(), IsHovered: z.boolean() })),
 });
 export type PriceRange = z.infer<typeof PriceRangeSchema>;
 export const PriceRangesResponseSchema = z.object({ priceRangeList: z.array(PriceRangeSchema) });
@@ -76,10 +70,10 @@ export const FilterOptionSchema = z.object({
   Id: id,
   Name: text(),
   /** Between filters (netPrice): rupees. */
-  min: rupees.optional(),
-  max: rupees.optional(),
+  min: z.optional(rupees),
+  max: z.optional(rupees),
   /** Colour filters: '#RRGGBB'. */
-  colorCode: text().optional(),
+  colorCode: z.optional(text()),
 });
 export const FilterSchema = z.object({
   Key: z.enum([...IN_FILTER_KEYS, 'netPrice']),
@@ -111,13 +105,13 @@ export const ColourVariantSchema = z.object({
   frameColorID: id,
   frameColor: text(),
   frameColorCode: text(),
-  templeColor: text().nullable(),
-  templeColorCode: text().nullable(),
-  templeColorID: id.nullable(),
+  templeColor: z.nullable(text()),
+  templeColorCode: z.nullable(text()),
+  templeColorID: z.nullable(id),
   /** Image URLs of this colour, best first (front, side). */
   productImage: z.array(text()),
-  thumbnailImage: text().nullable(),
-  availableStockQuantity: z.number().int(),
+  thumbnailImage: z.nullable(text()),
+  availableStockQuantity: z.number().check(z.int()),
 });
 export type ColourVariant = z.infer<typeof ColourVariantSchema>;
 
@@ -137,12 +131,12 @@ export type AppliedDiscount = z.infer<typeof AppliedDiscountSchema>;
 export const DiscountRuleWireSchema = z.object({
   DiscountId: id,
   DiscountName: text(),
-  StateId: id.nullable(),
+  StateId: z.nullable(id),
   UsePercentage: z.enum(['1', '0']),
   DiscountPercentage: z.number(),
   DiscountAmount: rupees,
-  PriceFrom: rupees.nullable(),
-  PriceTo: rupees.nullable(),
+  PriceFrom: z.nullable(rupees),
+  PriceTo: z.nullable(rupees),
 });
 export type DiscountRuleWire = z.infer<typeof DiscountRuleWireSchema>;
 
@@ -156,32 +150,32 @@ export const ProductSchema = z.object({
   brandName: text(),
   productType: text(),
   productTypeId: id,
-  frameType: text().nullable(),
-  frameShape: text().nullable(),
-  manufacturerDetails: text().nullable(),
-  frameWidth: z.number().nullable(),
-  eyeSize: z.number().nullable(),
-  noseBridgeSize: z.number().nullable(),
-  armLength: z.number().nullable(),
-  sizeName: text().nullable(),
-  frameMaterialName: text().nullable(),
-  templeMaterialName: text().nullable(),
-  weight: z.number().nullable(),
-  weightGroup: text().nullable(),
+  frameType: z.nullable(text()),
+  frameShape: z.nullable(text()),
+  manufacturerDetails: z.nullable(text()),
+  frameWidth: z.nullable(z.number()),
+  eyeSize: z.nullable(z.number()),
+  noseBridgeSize: z.nullable(z.number()),
+  armLength: z.nullable(z.number()),
+  sizeName: z.nullable(text()),
+  frameMaterialName: z.nullable(text()),
+  templeMaterialName: z.nullable(text()),
+  weight: z.nullable(z.number()),
+  weightGroup: z.nullable(text()),
   /** Collections; the first is the collection shown on the product page. */
   tags: z.array(text()),
-  productWarranty: text().nullable(),
+  productWarranty: z.nullable(text()),
   gender: z.array(text()),
-  description: text().nullable(),
+  description: z.nullable(text()),
   hsnCode: text(),
   gstRate: z.number(),
-  releaseDate: text().nullable(),
+  releaseDate: z.nullable(text()),
   /** List price, rupees, before discount and GST. */
   netPrice: rupees,
   /** Price after the chosen discount (equals netPrice when there is none). */
   discountedPrice: rupees,
   /** The chosen discount for the caller's state, or null (accessories never get one). */
-  selectedDiscount: AppliedDiscountSchema.nullable(),
+  selectedDiscount: z.nullable(AppliedDiscountSchema),
   /** JSON text: the discount rules that apply in the caller's state (DiscountRuleWire[]). */
   discounts: text(),
   productImageList: z.array(text()),
@@ -203,28 +197,27 @@ export type GstStateCodes = z.infer<typeof GstStateCodesSchema>;
 export const SearchResultsResponseSchema = z.object({
   searchResults: z.object({
     value: z.array(ProductSchema),
-    '@odata.count': z.number().int(),
+    '@odata.count': z.number().check(z.int()),
   }),
   /** Always sent by the server; optional so that answers recorded before it still parse. */
-  gstStateCodes: GstStateCodesSchema.nullable().optional(),
+  gstStateCodes: z.optional(z.nullable(GstStateCodesSchema)),
   /**
    * Our addition (issue 19): true when more styles match than the server counts (10,000, or 2,000 for
    * a search with free text): '@odata.count' is then that lower bound ("10,000+ products"; getFacets'
    * `total` for the same search is exact); false or absent: '@odata.count' is exact.
    */
-  countIsLowerBound: z.boolean().optional(),
+  countIsLowerBound: z.optional(z.boolean()),
 });
 export type SearchResults = z.infer<typeof SearchResultsResponseSchema>;
 
 export const MAX_PAGE_SIZE = 100;
 export const CATALOGUE_PAGE_SIZE = 14;
 
-
 export const GetAllQuerySchema = z.object({
   /** The spec's search string: `key=value` pairs joined by `&` (see catalogue-search.ts). */
-  search: text().max(2000).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+  search: z._default(z.optional(text().check(z.maxLength(2000))), ''),
+  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), CATALOGUE_PAGE_SIZE),
   email: actingEmail,
 });
 
@@ -248,15 +241,15 @@ export const RelatedProductsResponseSchema = z.array(ProductSchema);
  * other condition (isAvailable=true's count); `total` the count of the search as given (getAll's
  * '@odata.count' for the same search, exact).
  */
-export const FacetsQuerySchema = z.object({ search: text().max(2000).optional().default('') });
-export const FacetCountSchema = z.object({ Id: id, Count: z.number().int().nonnegative() });
+export const FacetsQuerySchema = z.object({ search: z._default(z.optional(text().check(z.maxLength(2000))), '') });
+export const FacetCountSchema = z.object({ Id: id, Count: z.number().check(z.int(), z.nonnegative()) });
 export type FacetCount = z.infer<typeof FacetCountSchema>;
 export const FacetGroupSchema = z.object({ Key: z.enum(IN_FILTER_KEYS), Counts: z.array(FacetCountSchema) });
 export type FacetGroup = z.infer<typeof FacetGroupSchema>;
 export const FacetsResponseSchema = z.object({
   facets: z.array(FacetGroupSchema),
-  available: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
+  available: z.number().check(z.int(), z.nonnegative()),
+  total: z.number().check(z.int(), z.nonnegative()),
 });
 export type Facets = z.infer<typeof FacetsResponseSchema>;
 
@@ -269,10 +262,10 @@ export const BUY_AGAIN_LIMIT = 8;
  * with only its colours in stock, and the pieces the retailer has ordered of it (cancelled pieces
  * and cancelled orders not counted).
  */
-export const BuyAgainProductSchema = ProductSchema.extend({ piecesOrdered: z.number().int().positive() });
+export const BuyAgainProductSchema = z.extend(ProductSchema, { piecesOrdered: z.number().check(z.int(), z.positive()) });
 export type BuyAgainProduct = z.infer<typeof BuyAgainProductSchema>;
 /** Most pieces first; none when the retailer has no past orders or none of their styles is in stock. */
-export const BuyAgainResponseSchema = z.object({ products: z.array(BuyAgainProductSchema).max(BUY_AGAIN_LIMIT) });
+export const BuyAgainResponseSchema = z.object({ products: z.array(BuyAgainProductSchema).check(z.maxLength(BUY_AGAIN_LIMIT)) });
 export type BuyAgain = z.infer<typeof BuyAgainResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -283,16 +276,19 @@ export const InventorySchema = z.object({
   ProductId: id,
   ColorVariant: text(),
   ProductColorId: id,
-  AvailableStockQuantity: z.number().int(),
+  AvailableStockQuantity: z.number().check(z.int()),
   UpdatedOn: text(),
 });
 export type Inventory = z.infer<typeof InventorySchema>;
 export const InventoryResponseSchema = z.array(InventorySchema);
 export const InventoryByProductsQuerySchema = z.object({
-  productIds: z
-    .union([dbId, z.array(dbId)])
-    .transform((value) => (Array.isArray(value) ? value : [value]))
-    .pipe(z.array(z.number()).min(1).max(200)),
+  productIds: z.pipe(
+    z.pipe(
+      z.union([dbId, z.array(dbId)]),
+      z.transform((value) => (Array.isArray(value) ? value : [value])),
+    ),
+    z.array(z.number()).check(z.minLength(1), z.maxLength(200)),
+  ),
 });
 export const EmailQuerySchema = z.object({ email: actingEmail });
 
@@ -322,6 +318,6 @@ export const AllSelectedFieldsResponseSchema = z.object({
   frameShapes: z.array(NamedSchema),
   genders: z.array(NamedSchema),
   sizes: z.array(NamedSchema),
-  colours: z.array(NamedSchema.extend({ colorCode: text() })),
+  colours: z.array(z.extend(NamedSchema, { colorCode: text() })),
   productTypes: z.array(NamedSchema),
 });

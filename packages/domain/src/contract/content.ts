@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 
 /**
@@ -24,13 +24,15 @@ export const PAGE_NAMES = [
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 export const GetPagesQuerySchema = z.object({
-  pageName: text()
-    .trim()
-    .min(1, '"pageName" is required')
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(PAGE_NAMES)),
+  pageName: z.pipe(
+    z.pipe(
+      text().check(z.trim(), z.minLength(1, '"pageName" is required')),
+      z.transform((value) => value.toUpperCase()),
+    ),
+    z.enum(PAGE_NAMES),
+  ),
 });
-export const PageContentSchema = z.object({ Title: text(), Content: text(), Year: text().nullable() });
+export const PageContentSchema = z.object({ Title: text(), Content: text(), Year: z.nullable(text()) });
 export type PageContent = z.infer<typeof PageContentSchema>;
 export const CorporateDetailsSchema = z.object({ Address: text(), ContactNumber: text(), EmailId: text() });
 export type CorporateDetails = z.infer<typeof CorporateDetailsSchema>;
@@ -43,11 +45,8 @@ export const UpdatePageParamsSchema = z.object({ pageName: z.enum(PAGE_NAMES) })
 
 /** The whole page: a PUT replaces title, content and year. Year is the footer's copyright year. */
 export const UpdatePageBodySchema = z.object({
-  Title: text().trim().min(1).max(200),
-  Content: text().trim().min(1).max(PAGE_CONTENT_MAX_LENGTH),
-  Year: text()
-    .trim()
-    .regex(/^\d{4}$/, '"Year" must be a four-digit year')
-    .nullable(),
+  Title: text().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  Content: text().check(z.trim(), z.minLength(1), z.maxLength(PAGE_CONTENT_MAX_LENGTH)),
+  Year: z.nullable(text().check(z.trim(), z.regex(/^\d{4}$/, '"Year" must be a four-digit year'))),
 });
 export type UpdatePageBody = z.infer<typeof UpdatePageBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 
 /** `{ Status, Error, Data }`: the envelope of every /api call (spec section 3). */
@@ -7,7 +7,7 @@ export const ErrorBodySchema = z.object({
   StackTrace: z.null(),
 });
 
-export function envelopeOf<T extends z.ZodType>(data: T) {
+export function envelopeOf<T extends z.core.$ZodType>(data: T) {
   return z.object({
     Status: z.literal(0),
     Error: z.null(),

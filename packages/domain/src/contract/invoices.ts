@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { dbId, rupees } from './primitives.ts';
 import { INVOICE_PAYMENT_STATUSES, PAYMENT_LINK_STATES } from '../invoices.ts';
@@ -12,7 +12,7 @@ import { INVOICE_PAYMENT_STATUSES, PAYMENT_LINK_STATES } from '../invoices.ts';
  */
 
 /** 'YYYY-MM-DD' */
-const isoDate = text().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD');
+const isoDate = text().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD'));
 
 /** The `Type` the web sends with each call (informational: the server serves one report). */
 export const INVOICE_REPORT_TYPE = 'Stock invoice report for website';
@@ -22,7 +22,7 @@ export const INVOICE_REPORT_FROM_DATE = '2021-07-01';
 
 /** One invoice as the report lists it (spec section 3, Invoice), plus a few fields the web uses. */
 export const InvoiceRowSchema = z.object({
-  InvoiceID: z.number().int(),
+  InvoiceID: z.number().check(z.int()),
   InvoiceNo: text(),
   /** 'YYYY-MM-DD' */
   InvoiceDate: text(),
@@ -32,22 +32,22 @@ export const InvoiceRowSchema = z.object({
   PaymentStatus: z.enum(INVOICE_PAYMENT_STATUSES),
   /** Server path of the tax invoice PDF; fetch it with the bearer token. */
   DocumentURL: text(),
-  OrderID: z.number().int(),
+  OrderID: z.number().check(z.int()),
   OrderRefNo: text(),
   /** 'YYYY-MM-DD': invoice date plus the credit period. */
   DueDate: text(),
   /** Days past DueDate with a balance left; 0 when not overdue. */
-  DaysOverdue: z.number().int(),
+  DaysOverdue: z.number().check(z.int()),
 });
 export type InvoiceRow = z.infer<typeof InvoiceRowSchema>;
 
 /** POST /backoffice/LensMaster/LensInvoiceReport */
 export const LensInvoiceReportBodySchema = z.object({
-  Type: text().trim().max(100).optional(),
+  Type: z.optional(text().check(z.trim(), z.maxLength(100))),
   /** Default '2021-07-01'. */
-  FromDate: isoDate.optional(),
+  FromDate: z.optional(isoDate),
   /** Default today (India). */
-  ToDate: isoDate.optional(),
+  ToDate: z.optional(isoDate),
   RetailerID: dbId,
 });
 export type LensInvoiceReportBody = z.infer<typeof LensInvoiceReportBodySchema>;
@@ -71,17 +71,17 @@ export function parseInvoiceStores(stores: string): InvoiceRow[] {
 
 /** POST /backoffice/LensMaster/RazorpaymentRequest */
 export const RazorpaymentRequestBodySchema = z.object({
-  Type: text().trim().max(100).optional(),
+  Type: z.optional(text().check(z.trim(), z.maxLength(100))),
   /**
    * Rupees as typed or as a number. Checked by `checkAmountToPay` against the total due of the
    * chosen invoices (or of all open invoices), so the messages are the spec's.
    */
-  TransactionAmount: z.union([z.number(), text().max(32)]).nullish(),
+  TransactionAmount: z.nullish(z.union([z.number(), text().check(z.maxLength(32))])),
   /** 10-digit mobile number for the payment page (optional; the retailer's phone otherwise). */
-  MobileNO: text().trim().max(20).nullish(),
+  MobileNO: z.nullish(text().check(z.trim(), z.maxLength(20))),
   RetailerID: dbId,
   /** Ours, beyond the spec: pay these invoices (oldest first). Absent: all open invoices, oldest first. */
-  InvoiceNos: z.array(text().trim().min(1).max(16)).max(200).optional(),
+  InvoiceNos: z.optional(z.array(text().check(z.trim(), z.minLength(1), z.maxLength(16))).check(z.maxLength(200))),
 });
 export type RazorpaymentRequestBody = z.infer<typeof RazorpaymentRequestBodySchema>;
 
@@ -99,7 +99,7 @@ export type RazorpaymentRequestResponse = z.infer<typeof RazorpaymentRequestResp
 
 /** POST /backoffice/LensMaster/GetRazorpaymentStatus */
 export const GetRazorpaymentStatusBodySchema = z.object({
-  PaymentLinkID: text().trim().min(1).max(64),
+  PaymentLinkID: text().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 
 export const GetRazorpaymentStatusResponseSchema = z.object({
@@ -117,9 +117,9 @@ export type GetRazorpaymentStatusResponse = z.infer<typeof GetRazorpaymentStatus
 export const AccountStatementBodySchema = z.object({
   RetailerID: dbId,
   /** Default: 90 days before ToDate. */
-  FromDate: isoDate.optional(),
+  FromDate: z.optional(isoDate),
   /** Default today (India). */
-  ToDate: isoDate.optional(),
+  ToDate: z.optional(isoDate),
 });
 
 export const StatementEntrySchema = z.object({
@@ -141,11 +141,11 @@ export const StatementEntrySchema = z.object({
 export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
 export const AccountStatementResponseSchema = z.object({
-  RetailerID: z.number().int(),
+  RetailerID: z.number().check(z.int()),
   BusinessName: text(),
   FromDate: text(),
   ToDate: text(),
-  CreditDays: z.number().int(),
+  CreditDays: z.number().check(z.int()),
   /** Balance of every open invoice. */
   TotalOutstanding: rupees,
   /** Balance of open invoices past their due date. */

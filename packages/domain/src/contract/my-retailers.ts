@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ORDER_STATUSES } from '../order-desk.ts';
 import { rupees } from './primitives.ts';
 import { text } from './text.ts';
@@ -14,11 +14,11 @@ import { text } from './text.ts';
 export const MY_RETAILERS_RECENT_PER_STATUS = 5;
 
 export const MyRetailerSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   businessName: text(),
   /** Their sign-in email: what acting for them names. */
   email: text(),
-  city: text().nullable(),
+  city: z.nullable(text()),
   status: z.enum(['Active', 'Blocked']),
   creditHold: z.boolean(),
   creditLimit: rupees,
@@ -26,22 +26,22 @@ export const MyRetailerSchema = z.object({
   outstanding: rupees,
   /** The part of outstanding past its due date, and the oldest such invoice's days past due (0: none). */
   overdue: rupees,
-  oldestOverdueDays: z.number().int(),
+  oldestOverdueDays: z.number().check(z.int()),
   /** Credit limit − outstanding − on order (confirmed orders not yet billed): the credit page's figure. */
   available: rupees,
   /** When they last placed an order; null: never. */
-  lastOrderAt: text().nullable(),
+  lastOrderAt: z.nullable(text()),
 });
 export type MyRetailer = z.infer<typeof MyRetailerSchema>;
 
 export const MyRetailerOrderSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   orderRefNo: text(),
-  retailerId: z.number().int(),
+  retailerId: z.number().check(z.int()),
   businessName: text(),
   placedAt: text(),
   status: z.enum(ORDER_STATUSES),
-  totalQuantity: z.number().int(),
+  totalQuantity: z.number().check(z.int()),
   total: rupees,
 });
 export type MyRetailerOrder = z.infer<typeof MyRetailerOrderSchema>;
@@ -53,7 +53,7 @@ export const MyRetailersSchema = z.object({
   retailers: z.array(MyRetailerSchema),
   orders: z.object({
     /** Every status, 0 when none. */
-    counts: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+    counts: z.record(z.enum(ORDER_STATUSES), z.number().check(z.int())),
     /** Each status's newest orders (at most MY_RETAILERS_RECENT_PER_STATUS), newest first. */
     recent: z.array(MyRetailerOrderSchema),
   }),

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 
 export const RetailerContactSchema = z.object({
   kind: z.enum(['salesExecutive', 'accounts']),
   name: text(),
-  phone: text().nullable(),
-  email: text().nullable(),
+  phone: z.nullable(text()),
+  email: z.nullable(text()),
 });
 
 /**

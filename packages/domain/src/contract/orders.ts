@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ORDER_STATUSES, SHIPMENT_STATUSES } from '../order-desk.ts';
 import { text } from './text.ts';
 import { actingEmail, actingEmailBody, dbId, rupees } from './primitives.ts';
@@ -6,20 +6,19 @@ import { CartDiscountSchema } from './cart.ts';
 
 /** Order contract (spec sections 3 and 7, Order calls). Money is rupees on the wire. */
 
-const id = z.number().int();
+const id = z.number().check(z.int());
 
 export const PlaceOrderBodySchema = z.object({
   CartId: dbId,
-  Note: text().trim().max(1000).nullish(),
+  Note: z.nullish(text().check(z.trim(), z.maxLength(1000))),
   Email: actingEmailBody,
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
 export const PlaceOrderHeadersSchema = z.object({
-  'idempotency-key': text()
-    .trim()
-    .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')
-    .optional(),
+  'idempotency-key': z.optional(
+    text().check(z.trim(), z.regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')),
+  ),
 });
 
 export const PlaceOrderResponseSchema = z.object({
@@ -39,19 +38,19 @@ export const OrderSummarySchema = z.object({
   /** With GST: what the retailer pays. */
   OrderNetTotalAmt: rupees,
   /** Pieces ordered. */
-  OrderItemTotal: z.number().int(),
+  OrderItemTotal: z.number().check(z.int()),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const MyOrdersQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
   email: actingEmail,
 });
 
 export const MyOrdersResponseSchema = z.object({
   orders: z.array(OrderSummarySchema),
-  totalCount: z.number().int(),
+  totalCount: z.number().check(z.int()),
 });
 
 export const OrderDetailLineSchema = z.object({
@@ -62,18 +61,18 @@ export const OrderDetailLineSchema = z.object({
   ProductCode: text(),
   ProductID: id,
   ProductTypeID: id,
-  SizeName: text().nullable(),
+  SizeName: z.nullable(text()),
   ColorName: text(),
-  TempleColorName: text().nullable(),
+  TempleColorName: z.nullable(text()),
   ColorVariant: text(),
-  ProductQty: z.number().int(),
+  ProductQty: z.number().check(z.int()),
   /** List price of one piece. */
   ProductListPrice: rupees,
   /** Line value after discount, with GST. */
   ProductTotAmt: rupees,
   /** Line value after discount, before GST. */
   TaxableAmt: rupees,
-  Image: text().nullable(),
+  Image: z.nullable(text()),
   HSNCode: text(),
   IGSTValue: rupees,
   CGSTValue: rupees,
@@ -83,15 +82,15 @@ export const OrderDetailLineSchema = z.object({
   SGSTRate: z.number(),
   GSTStateCode: text(),
   IsFree: z.boolean(),
-  Discount: CartDiscountSchema.nullable(),
+  Discount: z.nullable(CartDiscountSchema),
   /** Pieces in shipments that have left (Dispatched or Delivered). ProductQty stays the ordered quantity. */
-  DispatchedQty: z.number().int(),
+  DispatchedQty: z.number().check(z.int()),
   /** Pieces still to be dispatched: ordered, less cancelled, less dispatched. */
-  BackorderedQty: z.number().int(),
+  BackorderedQty: z.number().check(z.int()),
   /** Pieces the distributor cancelled (never dispatched). */
-  CancelledQty: z.number().int(),
+  CancelledQty: z.number().check(z.int()),
   /** When the backordered pieces are expected ('YYYY-MM-DD'); null when not told. */
-  ExpectedDate: text().nullable(),
+  ExpectedDate: z.nullable(text()),
 });
 export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;
 
@@ -101,30 +100,38 @@ export const OrderTimelineEntrySchema = z.object({
   /** ISO 8601 */
   At: text(),
   /** e.g. the hold's reason, 'Shipment 1 dispatched: Blue Dart, docket 123', the cancel reason. */
-  Note: text().nullable(),
+  Note: z.nullable(text()),
 });
 export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntrySchema>;
 
 /** A shipment that has left the warehouse (packing is internal), with its tax invoice. */
 export const OrderShipmentSchema = z.object({
-  ShipmentNo: z.number().int(),
+  ShipmentNo: z.number().check(z.int()),
   Status: z.enum(SHIPMENT_STATUSES),
-  Transporter: text().nullable(),
-  DocketNo: text().nullable(),
+  Transporter: z.nullable(text()),
+  DocketNo: z.nullable(text()),
   /** 'YYYY-MM-DD' */
-  DispatchDate: text().nullable(),
+  DispatchDate: z.nullable(text()),
   /** 'YYYY-MM-DD'; null until delivered. */
-  DeliveredOn: text().nullable(),
+  DeliveredOn: z.nullable(text()),
   /**
    * What it carried, with the GST rate its invoice charged (the rate in force on the invoice date)
    * and the rate the order line was placed at: they differ when GST changed in between, and then
    * the invoice, not the order's total, is what is billed.
    */
-  Lines: z.array(z.object({ ProductCode: text(), ColorVariant: text(), Qty: z.number().int(), GSTRate: z.number(), OrderedGSTRate: z.number() })),
-  InvoiceID: id.nullable(),
-  InvoiceNo: text().nullable(),
+  Lines: z.array(
+    z.object({
+      ProductCode: text(),
+      ColorVariant: text(),
+      Qty: z.number().check(z.int()),
+      GSTRate: z.number(),
+      OrderedGSTRate: z.number(),
+    }),
+  ),
+  InvoiceID: z.nullable(id),
+  InvoiceNo: z.nullable(text()),
   /** The invoice's PDF (GET with the bearer token), as in the invoice list. */
-  DocumentURL: text().nullable(),
+  DocumentURL: z.nullable(text()),
 });
 export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
 
@@ -136,7 +143,7 @@ export const OrderDetailsResponseSchema = z.object({
   OrderRefNo: text(),
   OrderDate: text(),
   OrderStatus: text(),
-  Note: text().nullable(),
+  Note: z.nullable(text()),
   CartTotPrice: rupees,
   TotalDiscount: rupees,
   TotalIGSTValue: rupees,
@@ -151,7 +158,7 @@ export const OrderDetailsResponseSchema = z.object({
     GSTStateCode: text(),
     Country: text(),
     PinCode: text(),
-    GSTIN: text().nullable(),
+    GSTIN: z.nullable(text()),
   }),
   /** Oldest first. */
   Timeline: z.array(OrderTimelineEntrySchema),
@@ -174,10 +181,10 @@ export const RetailerCreditPositionSchema = z.object({
   /** Balance of invoices past their due date. */
   Overdue: rupees,
   /** Days the oldest unpaid invoice is past due; 0 when none is. */
-  OldestOverdueDays: z.number().int(),
-  OldestOverdueInvoiceNo: text().nullable(),
+  OldestOverdueDays: z.number().check(z.int()),
+  OldestOverdueInvoiceNo: z.nullable(text()),
   CreditHold: z.boolean(),
-  CreditHoldReason: text().nullable(),
-  PaymentTermsDays: z.number().int(),
+  CreditHoldReason: z.nullable(text()),
+  PaymentTermsDays: z.number().check(z.int()),
 });
 export type RetailerCreditPosition = z.infer<typeof RetailerCreditPositionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from './text.ts';
 import { rupees } from './primitives.ts';
 
@@ -28,13 +28,13 @@ export const SandboxPaymentLinkSchema = z.object({
   merchant: text(),
   description: text(),
   transactionNo: text(),
-  payer: text().nullable(),
+  payer: z.nullable(text()),
   amount: rupees,
   amountPaid: rupees,
   /** The sandbox's `pay_sbx_…` id, once paid. */
-  paymentId: text().nullable(),
-  failureReason: text().nullable(),
+  paymentId: z.nullable(text()),
+  failureReason: z.nullable(text()),
   /** Where the payer goes back to in Frameport (the invoices tab). */
-  returnUrl: text().nullable(),
+  returnUrl: z.nullable(text()),
 });
 export type SandboxPaymentLink = z.infer<typeof SandboxPaymentLinkSchema>;

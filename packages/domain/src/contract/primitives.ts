@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from '../validation.ts';
 import { text } from './text.ts';
 
@@ -6,13 +6,13 @@ import { text } from './text.ts';
 export const INT4_MAX = 2_147_483_647;
 
 /** A database id sent by a caller: a larger number is a 400, not an out-of-range query. */
-export const dbId = z.coerce.number().int().positive().max(INT4_MAX);
+export const dbId = z.coerce.number().check(z.int(), z.positive(), z.lte(INT4_MAX));
 
 /** Optional acting retailer in a query string (`email`): a sales executive (or admin) passes the retailer's email. */
-export const actingEmail = text().trim().max(EMAIL_MAX_LENGTH).optional();
+export const actingEmail = z.optional(text().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH)));
 
 /** The same in a JSON body (`Email`), where the web sends null while a retailer acts for itself. */
-export const actingEmailBody = text().trim().max(EMAIL_MAX_LENGTH).nullish();
+export const actingEmailBody = z.nullish(text().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH)));
 
 /** Money on the wire is rupees (at most 2 decimals); the server keeps paise. */
 export const rupees = z.number();

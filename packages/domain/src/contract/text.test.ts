@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isStorableText, text } from './text.ts';
 
 describe('text(): the contract string, text PostgreSQL can store', () => {
@@ -11,7 +11,7 @@ describe('text(): the contract string, text PostgreSQL can store', () => {
   });
 
   it('refuses NUL and unpaired surrogates, naming the field', () => {
-    const schema = z.object({ Lines: z.array(z.object({ Note: text().trim().max(20) })) });
+    const schema = z.object({ Lines: z.array(z.object({ Note: text().check(z.trim(), z.maxLength(20)) })) });
     for (const bad of ['a\u0000b', '\u0000', 'x\uD800', '\uDC00y', 'a\uDE00\uD83Db']) {
       expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
       const result = schema.safeParse({ Lines: [{ Note: bad }] });
@@ -20,9 +20,9 @@ describe('text(): the contract string, text PostgreSQL can store', () => {
     }
   });
 
-  it('chains like z.string(): trim, length limits and optional still apply', () => {
-    expect(text().trim().max(3).parse('  abc  ')).toBe('abc');
-    expect(text().max(3).safeParse('abcd').success).toBe(false);
-    expect(text().optional().parse(undefined)).toBeUndefined();
+  it('takes checks and wrappers like z.string(): trim, length limits and optional still apply', () => {
+    expect(text().check(z.trim(), z.maxLength(3)).parse('  abc  ')).toBe('abc');
+    expect(text().check(z.maxLength(3)).safeParse('abcd').success).toBe(false);
+    expect(z.optional(text()).parse(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.ts';
 import { fieldName } from './zod-messages.ts';
 
@@ -15,9 +15,9 @@ export function isStorableText(value: string): boolean {
 
 /**
  * The string of every contract schema (request and response alike, so no field is forgotten):
- * text a database can store, or a 400 naming the field. Chain `.trim()`, `.max()` etc. as on
- * `z.string()`, which the contract does not use directly.
+ * text a database can store, or a 400 naming the field. Add checks after it as on `z.string()`
+ * (`text().check(z.trim(), z.maxLength(40))`); the contract does not use `z.string()` directly.
  */
 export function text() {
-  return z.string().refine(isStorableText, { error: (issue) => messages.http.unstorableText(fieldName(issue.path)) });
+  return z.string().check(z.refine(isStorableText, { error: (issue) => messages.http.unstorableText(fieldName(issue.path)) }));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from '@frameport/domain/contract';
 import {
   PROVIDER_LINK_STATUSES,
@@ -27,37 +27,39 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The fields of a payment link entity we read (Razorpay sends more). */
 const PaymentLinkEntitySchema = z.object({
-  id: text().min(1),
-  short_url: text().min(1),
+  id: text().check(z.minLength(1)),
+  short_url: text().check(z.minLength(1)),
   status: text(),
-  amount: z.number().int().nonnegative(),
-  amount_paid: z.number().int().nonnegative().nullish(),
-  payments: z
-    .array(
+  amount: z.number().check(z.int(), z.nonnegative()),
+  amount_paid: z.nullish(z.number().check(z.int(), z.nonnegative())),
+  payments: z.nullish(
+    z.array(
       z.object({
-        payment_id: text().min(1),
-        status: text().nullish(),
-        amount: z.number().int().nullish(),
+        payment_id: text().check(z.minLength(1)),
+        status: z.nullish(text()),
+        amount: z.nullish(z.number().check(z.int())),
       }),
-    )
-    .nullish(),
-  reference_id: text().nullish(),
+    ),
+  ),
+  reference_id: z.nullish(text()),
 });
 export type RazorpayPaymentLinkEntity = z.infer<typeof PaymentLinkEntitySchema>;
 
-const ErrorBodySchema = z.object({ error: z.object({ code: text().nullish(), description: text().nullish() }) });
+const ErrorBodySchema = z.object({ error: z.object({ code: z.nullish(text()), description: z.nullish(text()) }) });
 
 /** The part of a Razorpay webhook we act on (payment_link.* events). */
 export const RazorpayWebhookSchema = z.object({
-  event: text().min(1),
-  payload: z
-    .object({
-      payment_link: z
-        .object({ entity: z.object({ id: text().min(1), amount_paid: z.number().int().nonnegative().nullish() }) })
-        .optional(),
-      payment: z.object({ entity: z.object({ id: text().min(1) }) }).optional(),
-    })
-    .optional(),
+  event: text().check(z.minLength(1)),
+  payload: z.optional(
+    z.object({
+      payment_link: z.optional(
+        z.object({
+          entity: z.object({ id: text().check(z.minLength(1)), amount_paid: z.nullish(z.number().check(z.int(), z.nonnegative())) }),
+        }),
+      ),
+      payment: z.optional(z.object({ entity: z.object({ id: text().check(z.minLength(1)) }) })),
+    }),
+  ),
 });
 export type RazorpayWebhook = z.infer<typeof RazorpayWebhookSchema>;
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text } from '@frameport/domain/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -149,4 +149,4 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock; logger?: Pic
  * A sandbox link id in a path (/api/payments/sandbox/:linkId). The payment page that uses it is a
  * screen of the web app, calling the payments module's sandbox routes with the payer's session.
  */
-export const LinkParamsSchema = z.object({ linkId: text().min(1).max(64) });
+export const LinkParamsSchema = z.object({ linkId: text().check(z.minLength(1), z.maxLength(64)) });

@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import {
   ChangePasswordBodySchema,
   CitiesQuerySchema,
@@ -190,7 +191,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.get(
     '/api/Account/getCountries',
     {
-      schema: { tags: ['Account'], summary: 'Countries, by name', response: { 200: envelopeOf(CountrySchema.array()) } },
+      schema: { tags: ['Account'], summary: 'Countries, by name', response: { 200: envelopeOf(z.array(CountrySchema)) } },
     },
     async () => ok(await profile.getCountries()),
   );
@@ -202,7 +203,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags: ['Account'],
         summary: 'The states of a country, by name (empty for an unknown country)',
         querystring: StatesQuerySchema,
-        response: { 200: envelopeOf(StateSchema.array()) },
+        response: { 200: envelopeOf(z.array(StateSchema)) },
       },
     },
     async (request) => ok(await profile.getStates(request.query.countryId)),
@@ -215,7 +216,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags: ['Account'],
         summary: 'The cities of a state, by name (empty for an unknown state)',
         querystring: CitiesQuerySchema,
-        response: { 200: envelopeOf(CitySchema.array()) },
+        response: { 200: envelopeOf(z.array(CitySchema)) },
       },
     },
     async (request) => ok(await profile.getCities(request.query.stateId)),
@@ -227,7 +228,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['Account'],
         summary: 'The retailers a sales executive may act for (an admin: all), by business name',
-        response: { 200: envelopeOf(RetailerListItemSchema.array()) },
+        response: { 200: envelopeOf(z.array(RetailerListItemSchema)) },
       },
     },
     async (request) => ok(await profile.getRetailersList(requireIdentity(request))),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatInr, paiseToRupees } from '@frameport/domain';
 import {
   envelopeOf,
@@ -85,11 +85,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
 const WebhookReplySchema = z.object({ status: z.literal('ok') });
 
 const CallbackQuerySchema = z.object({
-  razorpay_payment_id: text().max(100).optional(),
-  razorpay_payment_link_id: text().max(100).optional(),
-  razorpay_payment_link_reference_id: text().max(100).optional(),
-  razorpay_payment_link_status: text().max(40).optional(),
-  razorpay_signature: text().max(200).optional(),
+  razorpay_payment_id: z.optional(text().check(z.maxLength(100))),
+  razorpay_payment_link_id: z.optional(text().check(z.maxLength(100))),
+  razorpay_payment_link_reference_id: z.optional(text().check(z.maxLength(100))),
+  razorpay_payment_link_status: z.optional(text().check(z.maxLength(40))),
+  razorpay_signature: z.optional(text().check(z.maxLength(200))),
 });
 
 function sendPage(reply: FastifyReply, status: number, body: string) {

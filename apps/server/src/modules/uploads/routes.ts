@@ -14,7 +14,7 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelopeOf, fail, INT4_MAX, ok, text } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import type { FileStore } from '../../adapters/storage.ts';
@@ -42,32 +42,29 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 // ---------------------------------------------------------------------------------------------
 
 const positiveId = (field: string) =>
-  text()
-    .trim()
-    .regex(/^[1-9][0-9]{0,9}$/, `"${field}" must be a positive whole number`)
-    .transform(Number)
-    .refine((value) => value <= INT4_MAX, `"${field}" must be a positive whole number`);
+  z
+    .pipe(text().check(z.trim(), z.regex(/^[1-9][0-9]{0,9}$/, `"${field}" must be a positive whole number`)), z.transform(Number))
+    .check(z.refine((value) => value <= INT4_MAX, `"${field}" must be a positive whole number`));
 const flag = (field: string) =>
-  text()
-    .trim()
-    .toLowerCase()
-    .refine((value) => value === 'true' || value === 'false', `"${field}" must be 'true' or 'false'`)
-    .transform((value) => value === 'true')
-    .optional();
+  z.optional(
+    z.pipe(
+      text().check(
+        z.trim(),
+        z.toLowerCase(),
+        z.refine((value) => value === 'true' || value === 'false', `"${field}" must be 'true' or 'false'`),
+      ),
+      z.transform((value) => value === 'true'),
+    ),
+  );
 
 export const UploadProductImageFieldsSchema = z.strictObject({
-  productCode: text().trim().min(1).max(64),
+  productCode: text().check(z.trim(), z.minLength(1), z.maxLength(64)),
   colorId: positiveId('colorId'),
-  priority: text()
-    .trim()
-    .regex(/^[0-9]{1,2}$/, '"priority" must be a whole number from 0 to 99')
-    .transform(Number),
-  imageType: text()
-    .trim()
-    .toLowerCase()
-    .refine((value): value is (typeof IMAGE_TYPES)[number] => (IMAGE_TYPES as readonly string[]).includes(value), {
-      message: `"imageType" must be one of: ${IMAGE_TYPES.join(', ')}`,
-    }),
+  priority: z.pipe(text().check(z.trim(), z.regex(/^[0-9]{1,2}$/, '"priority" must be a whole number from 0 to 99')), z.transform(Number)),
+  imageType: z.pipe(
+    text().check(z.trim(), z.toLowerCase()),
+    z.enum(IMAGE_TYPES, { error: `"imageType" must be one of: ${IMAGE_TYPES.join(', ')}` }),
+  ),
 });
 
 const BANNER_FLAG_FIELDS = {
@@ -82,8 +79,8 @@ const BANNER_FLAG_FIELDS = {
 
 export const UploadBannerFieldsSchema = z
   .strictObject({
-    bannerId: positiveId('bannerId').optional(),
-    bannerTitle: text().trim().min(1).max(200).optional(),
+    bannerId: z.optional(positiveId('bannerId')),
+    bannerTitle: z.optional(text().check(z.trim(), z.minLength(1), z.maxLength(200))),
     isHomeBanner: flag('isHomeBanner'),
     isLoginBanner: flag('isLoginBanner'),
     isNewArrivalBanner: flag('isNewArrivalBanner'),
@@ -92,25 +89,27 @@ export const UploadBannerFieldsSchema = z
     isFrameBanner: flag('isFrameBanner'),
     isColorBanner: flag('isColorBanner'),
   })
-  .superRefine((fields, ctx) => {
-    if (fields.bannerId === undefined && fields.bannerTitle === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['bannerTitle'], message: messages.upload.bannerTitleRequired });
-    }
-  });
+  .check(
+    z.superRefine((fields, ctx) => {
+      if (fields.bannerId === undefined && fields.bannerTitle === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['bannerTitle'], message: messages.upload.bannerTitleRequired });
+      }
+    }),
+  );
 
 export const UploadProductImageResponseSchema = z.object({
-  productColorId: z.number().int(),
+  productColorId: z.number().check(z.int()),
   productCode: text(),
   colorVariant: text(),
   imageType: z.enum(IMAGE_TYPES),
-  priority: z.number().int(),
+  priority: z.number().check(z.int()),
   /** The URL now in product_images (thumbnail size for 'thumbnail', card size otherwise). */
   url: text(),
   urls: z.object({ thumbnail: text(), card: text(), zoom: text() }),
 });
 
 export const UploadBannerResponseSchema = z.object({
-  bannerId: z.number().int(),
+  bannerId: z.number().check(z.int()),
   bannerTitle: text(),
   /** true: a new banner; false: an existing banner's images were replaced. */
   created: z.boolean(),
@@ -185,7 +184,7 @@ async function readForm(request: FastifyRequest, fileFields: readonly string[]):
   return { fields, files };
 }
 
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+function parseFields<T extends z.ZodMiniType>(schema: T, fields: Record<string, string>): z.output<T> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     throw new AppError('invalid', parsed.error.issues[0]?.message ?? messages.http.invalidInput);

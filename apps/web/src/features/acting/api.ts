@@ -1,6 +1,6 @@
 import { RetailerListItemSchema } from '@frameport/domain/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiFetch } from '../../lib/api-client.ts';
 
 /** GET /api/Account/getRetailersList: the retailers linked to the signed-in sales executive. */

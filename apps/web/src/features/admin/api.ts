@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   AdminOrderDetailSchema,
   AdminOrdersResponseSchema,
@@ -57,10 +58,10 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.states(),
       queryFn: async ({ signal }) => {
-        const countries = await apiFetch('/api/Account/getCountries', { schema: CountrySchema.array(), signal });
+        const countries = await apiFetch('/api/Account/getCountries', { schema: z.array(CountrySchema), signal });
         const india = countries.find((country) => country.CountryCode === 'IN');
         if (india === undefined) return [];
-        return apiFetch('/api/Account/getStates', { schema: StateSchema.array(), query: { countryId: india.CountryId }, signal });
+        return apiFetch('/api/Account/getStates', { schema: z.array(StateSchema), query: { countryId: india.CountryId }, signal });
       },
       staleTime: Infinity,
     }),

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { messages } from '@frameport/domain/messages';
 // The contract's files one by one, not its index: /login then loads these schemas, not every screen's.
 import {
@@ -6,12 +7,7 @@ import {
   PasswordResultSchema,
   TokenValidityResultSchema,
 } from '@frameport/domain/contract/account';
-import {
-  LogoutResponseSchema,
-  TokenErrorSchema,
-  TokenResponseSchema,
-  type TokenResponse,
-} from '@frameport/domain/contract/auth';
+import { LogoutResponseSchema, TokenErrorSchema, TokenResponseSchema, type TokenResponse } from '@frameport/domain/contract/auth';
 import { BannersResponseSchema } from '@frameport/domain/contract/banners';
 import type { LoginForm } from '@frameport/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -44,7 +40,7 @@ export async function login({ email, password, rememberMe }: LoginForm, signal?:
     if (token.success) return token.data;
     throw new ApiError(response.status, messages.http.unexpected, { cause: token.error });
   }
-  const failure = TokenErrorSchema.partial().safeParse(json);
+  const failure = z.partial(TokenErrorSchema).safeParse(json);
   const description = failure.success ? failure.data.error_description?.trim() : undefined;
   throw new ApiError(response.status, description || tokenFailureText(response.status));
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { CitySchema, CountrySchema, StateSchema } from '@frameport/domain/contract/account';
 import { ProposeRetailerResponseSchema, type ProposeRetailerBody } from '@frameport/domain/contract/admin-retailers';
 import { queryOptions, useMutation } from '@tanstack/react-query';
@@ -12,10 +13,10 @@ export const proposeQueries = {
     queryOptions({
       queryKey: ['geo', 'states', 'IN'] as const,
       queryFn: async ({ signal }) => {
-        const countries = await apiFetch('/api/Account/getCountries', { schema: CountrySchema.array(), signal });
+        const countries = await apiFetch('/api/Account/getCountries', { schema: z.array(CountrySchema), signal });
         const india = countries.find((country) => country.CountryCode === 'IN');
         if (india === undefined) return [];
-        return apiFetch('/api/Account/getStates', { schema: StateSchema.array(), query: { countryId: india.CountryId }, signal });
+        return apiFetch('/api/Account/getStates', { schema: z.array(StateSchema), query: { countryId: india.CountryId }, signal });
       },
       staleTime: Infinity,
     }),
@@ -23,7 +24,7 @@ export const proposeQueries = {
   cities: (stateId: number) =>
     queryOptions({
       queryKey: ['geo', 'cities', { stateId }] as const,
-      queryFn: ({ signal }) => apiFetch('/api/Account/getCities', { schema: CitySchema.array(), query: { stateId }, signal }),
+      queryFn: ({ signal }) => apiFetch('/api/Account/getCities', { schema: z.array(CitySchema), query: { stateId }, signal }),
       staleTime: Infinity,
     }),
 };

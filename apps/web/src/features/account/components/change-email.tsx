@@ -5,14 +5,14 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useRequestEmailChange } from '../api.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 
 const ChangeEmailFormSchema = z.object({
-  newEmail: z.string().trim().refine(isValidEmail, messages.profile.emailInvalid),
-  currentPassword: z.string().trim().min(1, messages.emailChange.passwordRequired),
+  newEmail: z.string().check(z.trim(), z.refine(isValidEmail, messages.profile.emailInvalid)),
+  currentPassword: z.string().check(z.trim(), z.minLength(1, messages.emailChange.passwordRequired)),
 });
 
 /**

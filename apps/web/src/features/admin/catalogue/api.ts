@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AdminProductDetailSchema,
   AdminProductsResponseSchema,
@@ -160,7 +160,11 @@ export function useRemoveImage(productId: number) {
 
 export { useImagesChanged };
 
-const EnvelopeSchema = z.object({ Status: z.number(), Error: z.object({ Message: z.string().nullable().optional() }).nullable(), Data: z.unknown() });
+const EnvelopeSchema = z.object({
+  Status: z.number(),
+  Error: z.nullable(z.object({ Message: z.optional(z.nullable(z.string())) })),
+  Data: z.unknown(),
+});
 
 /**
  * POST /api/admin/product-colours/:id/images with one file, reporting upload progress (0–1).

@@ -17,7 +17,7 @@ import {
 } from '@frameport/domain/contract/admin-discounts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { CATALOGUE_QUERY_ROOT } from '../stock/api.ts';
 
@@ -78,7 +78,12 @@ export function useSchedulePrice(productId: number) {
   const key = useActionKey();
   return useMutation({
     mutationFn: (body: PriceChangeBody) =>
-      apiFetch(`/api/admin/products/${productId}/prices`, { method: 'POST', body, schema: PriceChangeResponseSchema, headers: key.headers() }),
+      apiFetch(`/api/admin/products/${productId}/prices`, {
+        method: 'POST',
+        body,
+        schema: PriceChangeResponseSchema,
+        headers: key.headers(),
+      }),
     onSettled: (_data, error) => key.settle(error),
     onSuccess: (prices) => {
       queryClient.setQueryData(pricingKeys.prices(productId), prices);

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   AdminRetailerDetailSchema,
   AdminRetailersResponseSchema,
@@ -48,7 +49,7 @@ export const retailerQueries = {
   cities: (stateId: number) =>
     queryOptions({
       queryKey: retailerKeys.cities(stateId),
-      queryFn: ({ signal }) => apiFetch('/api/Account/getCities', { schema: CitySchema.array(), query: { stateId }, signal }),
+      queryFn: ({ signal }) => apiFetch('/api/Account/getCities', { schema: z.array(CitySchema), query: { stateId }, signal }),
       staleTime: Infinity,
     }),
   /**
@@ -59,7 +60,11 @@ export const retailerQueries = {
     queryOptions({
       queryKey: retailerKeys.salesExecutiveOptions(),
       queryFn: async ({ signal }) => {
-        const page = await apiFetch('/api/admin/sales-executives', { schema: SalesExecutivesResponseSchema, query: { pageSize: 200, active: 'all' }, signal });
+        const page = await apiFetch('/api/admin/sales-executives', {
+          schema: SalesExecutivesResponseSchema,
+          query: { pageSize: 200, active: 'all' },
+          signal,
+        });
         return page.salesExecutives
           .map((executive) => ({ id: executive.id, name: executive.name, active: executive.active }))
           .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'));

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Tabl
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { orderQueries } from '../api.ts';
 import { discountLabel, formatOrderDate, inr, lineLabel, lineProgress, reorderLines, statusColor } from '../order-display.ts';

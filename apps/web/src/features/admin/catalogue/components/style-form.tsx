@@ -12,7 +12,7 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Table,
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { catalogueTexts as text } from '../texts.ts';
 import classes from './style-form.module.css';
 

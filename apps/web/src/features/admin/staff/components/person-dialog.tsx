@@ -1,7 +1,7 @@
 import { STAFF_ROLE_LABELS, STAFF_USER_ROLES, type StaffUserRole } from '@frameport/domain/contract/admin-staff';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ActionDialog } from '../../order/components/action-dialog.tsx';
 
 export type PersonFields = { name: string; email: string; phone: string; role: StaffUserRole };
@@ -19,7 +19,7 @@ export function PersonDialog(props: {
   submitLabel: string;
   withRole: boolean;
   /** The contract's body schema (role included or not). */
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   busy: boolean;
   error: unknown;
   onClose: () => void;
