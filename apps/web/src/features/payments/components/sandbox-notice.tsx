@@ -29,6 +29,10 @@ export default function SandboxNotice() {
  * below its end (its last line scrolls clear). A page that fits the viewport gets none: the room
  * would make it scroll, and a desktop scrollbar appearing narrows the page, moving everything on
  * it (a layout shift on the prerendered /login). Kept in step as the page's height changes.
+ * Measured only in the observer's callbacks, which run once layout is done, before the frame is
+ * painted (the first one as soon as it observes): a measurement in the effect itself would force
+ * a layout of the whole page in the middle of the app's commit, 30 ms of a /home load at 4× CPU
+ * (docs/products-profile.md, eighth pass).
  */
 function useReserveRoomBelowPage(active: boolean) {
   useLayoutEffect(() => {
@@ -39,7 +43,6 @@ function useReserveRoomBelowPage(active: boolean) {
       const reserved = root.classList.contains(reserve) ? parseFloat(getComputedStyle(document.body).paddingBottom) || 0 : 0;
       root.classList.toggle(reserve, root.scrollHeight - reserved > window.innerHeight);
     };
-    update();
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
     window.addEventListener('resize', update);
