@@ -61,7 +61,7 @@ describe('signed-in routes', () => {
     renderApp('/home');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' })).toBeInTheDocument();
-    const limits = screen.getByRole('region', { name: 'Your ordering limits' });
+    const limits = await screen.findByRole('region', { name: 'Your ordering limits' });
     expect(within(limits).getByText('20 pcs')).toBeInTheDocument();
     expect(within(limits).getByText('500 pcs')).toBeInTheDocument();
     expect(within(limits).getByText('₹2,50,000.00')).toBeInTheDocument();

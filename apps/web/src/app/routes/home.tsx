@@ -4,6 +4,7 @@ import { messages } from '@frameport/domain/messages';
 import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
 import { MY_RETAILERS_PATH, PROFILE_LINKS } from '../../config/paths.ts';
@@ -14,6 +15,7 @@ import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx';
 import { homeQueries } from '../../features/home/api.ts';
 import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
+import { BelowTheFold } from '../../features/home/components/below-the-fold.tsx';
 import { BuyAgainSection } from '../../features/home/components/buy-again-section.tsx';
 import { ColourSection } from '../../features/home/components/colour-section.tsx';
 import { FrameShapeSection } from '../../features/home/components/frame-shape-section.tsx';
@@ -40,6 +42,9 @@ export function HomeRoute() {
   const filters = useQuery(catalogueQueries.filters());
   const { email, isSalesExecutive } = useActing();
   const newArrivals = useQuery(catalogueQueries.search({ ...NEW_ARRIVALS_SEARCH, email }));
+  // The cards are drawn in a transition, in slices, when the answer comes: it comes as a store
+  // update, which React would otherwise draw in one long task (below-the-fold.tsx).
+  const newArrivalsProducts = useDeferredValue(newArrivals.data?.searchResults.value);
   const orderEntry = useOrderEntry();
   const buyAgain = useQuery({ ...homeQueries.buyAgain(email), enabled: orderEntry !== undefined });
   // Until the profile says who this is, Buy again's skeletons hold its place: most visitors of /home
@@ -64,24 +69,26 @@ export function HomeRoute() {
       )}
       <BannerCarousel />
       <MaterialSection />
-      <NewArrivalsSection
-        products={newArrivals.data?.searchResults.value}
-        loading={newArrivals.isPending}
-        error={newArrivals.isError ? newArrivals.error : null}
-        retrying={newArrivals.isFetching}
-        onRetry={() => void newArrivals.refetch()}
-        renderProduct={(product) => <ProductCard product={product} orderEntry={orderEntry} />}
-      />
-      <PriceRangeSection />
-      <ColourSection
-        colours={colours}
-        loading={filters.isPending}
-        error={filters.isError ? filters.error : null}
-        retrying={filters.isFetching}
-        onRetry={() => void filters.refetch()}
-      />
-      <FrameShapeSection />
-      <AccountCards />
+      <BelowTheFold>
+        <NewArrivalsSection
+          products={newArrivalsProducts}
+          loading={newArrivalsProducts === undefined && !newArrivals.isError}
+          error={newArrivals.isError ? newArrivals.error : null}
+          retrying={newArrivals.isFetching}
+          onRetry={() => void newArrivals.refetch()}
+          renderProduct={(product) => <ProductCard product={product} orderEntry={orderEntry} />}
+        />
+        <PriceRangeSection />
+        <ColourSection
+          colours={colours}
+          loading={filters.isPending}
+          error={filters.isError ? filters.error : null}
+          retrying={filters.isFetching}
+          onRetry={() => void filters.refetch()}
+        />
+        <FrameShapeSection />
+        <AccountCards />
+      </BelowTheFold>
     </>
   );
 }
@@ -115,7 +122,9 @@ function Greeting() {
 
 /** The signed-in account's ordering limits and details, at the end of the page. */
 function AccountCards() {
-  const profile = useQuery(profileQueries.detail());
+  // Drawn after the first screen (BelowTheFold): a profile that failed there shows failed here too,
+  // with its Retry, instead of being asked again because this part mounted later.
+  const profile = useQuery({ ...profileQueries.detail(), retryOnMount: false });
 
   return (
     <Stack gap="lg" mt="xl" pt="md">
