@@ -58,25 +58,21 @@ const optionalPhone = z.nullable(
 );
 const address = text().check(z.trim(), z.minLength(3, m.form.addressRequired), z.maxLength(500, 'An address has at most 500 characters.'));
 const pinCode = text().check(z.trim(), z.regex(/^[1-9][0-9]{5}$/, m.form.pinInvalid));
+/** A GSTIN or PAN as typed (spaces, lower case allowed): normalised, and null when blank. */
+function taxId(maxLength: number, message: string) {
+  return z.nullable(
+    z.pipe(
+      text().check(z.maxLength(maxLength, message)),
+      z.transform((v) => {
+        const normalised = normaliseTaxId(v);
+        return normalised === '' ? null : normalised;
+      }),
+    ),
+  );
+}
 /** GSTIN as typed (spaces, lower case allowed): stored upper case; format, check character, state and PAN checked by the server. */
-const gstin = z.nullable(
-  z.pipe(
-    z.pipe(
-      text().check(z.maxLength(30, m.gstin.format)),
-      z.transform((v) => normaliseTaxId(v)),
-    ),
-    z.transform((v) => (v === '' ? null : v)),
-  ),
-);
-const pan = z.nullable(
-  z.pipe(
-    z.pipe(
-      text().check(z.maxLength(20, m.pan.format)),
-      z.transform((v) => normaliseTaxId(v)),
-    ),
-    z.transform((v) => (v === '' ? null : v)),
-  ),
-);
+const gstin = taxId(30, m.gstin.format);
+const pan = taxId(20, m.pan.format);
 const limit = z
   .number({ error: m.form.limitPositive })
   .check(z.int(m.form.limitPositive), z.gte(1, m.form.limitPositive), z.lte(1_000_000, m.form.limitPositive));
