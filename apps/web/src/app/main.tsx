@@ -2,13 +2,14 @@
 import './zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory } from 'react-router';
 import { getSessionState } from '../lib/session.ts';
 import './mantine-styles.ts';
 import './global.css';
 import './touch-targets.css';
 import { AppProvider } from './provider.tsx';
-import { createAppRouter, loadMatchedRoutes } from './router.tsx';
+import { AppRouter } from './app-router.tsx';
+import { AppRoutes, preloadMatchedRoutes } from './router.tsx';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -22,13 +23,15 @@ const hydrate = prerenderedFor === window.location.pathname && getSessionState()
 // A signed-in screen's HTML painted the header's bar (layouts/first-paint-shell.tsx): with a session,
 // its code is loaded first, so the first render replaces the bar with the screen, not with a loader.
 const shell = container.dataset.shell === 'signed-in' && getSessionState().session !== null;
-if (hydrate || shell) await loadMatchedRoutes(window.location.pathname);
+if (hydrate || shell) await preloadMatchedRoutes(window.location.pathname);
 
-const router = createAppRouter({ hydrating: hydrate });
+const history = UNSAFE_createBrowserHistory({ v5Compat: true });
 const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <AppRouter history={history} hydrating={hydrate}>
+        <AppRoutes />
+      </AppRouter>
     </AppProvider>
   </StrictMode>
 );

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AppRouter } from './app-router.tsx';
 import { PRERENDERED_PAGES, renderPage, renderSignedInShell, SIGNED_IN_SHELLS } from './prerender.tsx';
 import { AppProvider } from './provider.tsx';
-import { loadMatchedRoutes, routes, SIGNED_IN_PATHS } from './router.tsx';
+import { AppRoutes, preloadMatchedRoutes, SIGNED_IN_PATHS } from './router.tsx';
 
 describe('the build prerender of the first screens', () => {
   it('renders /homepage and /login with their title, description and heading, and no script', async () => {
@@ -62,13 +63,15 @@ describe('the build prerender of the first screens', () => {
     document.body.append(container);
     const heading = container.querySelector('h1');
     window.history.replaceState(null, '', path);
-    await loadMatchedRoutes(path);
+    await preloadMatchedRoutes(path);
 
     const recoverableErrors: unknown[] = [];
     render(
       <StrictMode>
         <AppProvider>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <AppRouter history={UNSAFE_createBrowserHistory({ v5Compat: true })} hydrating>
+            <AppRoutes />
+          </AppRouter>
         </AppProvider>
       </StrictMode>,
       { container, hydrate: true, onRecoverableError: (error) => recoverableErrors.push(error) },

@@ -7,14 +7,15 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router';
 import { PrerenderedHeadContext } from '../features/marketing/components/page-meta.tsx';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { LOGIN_PATH } from '../config/paths.ts';
 import { FirstPaintShell } from './layouts/first-paint-shell.tsx';
 import { earlyRequestsFor } from './early-requests.ts';
 import { AppProvider } from './provider.tsx';
-import { loadMatchedRoutes, routes, SIGNED_IN_PATHS } from './router.tsx';
+import { AppRouter } from './app-router.tsx';
+import { AppRoutes, preloadMatchedRoutes, SIGNED_IN_PATHS } from './router.tsx';
 
 /** A marketing page whose screen is lazy (router.tsx), by its file under routes/marketing/. */
 const marketingPage = (path: string, file: string) => ({ path, lazyModules: [`src/app/routes/marketing/${file}.tsx`] });
@@ -77,14 +78,16 @@ export type PrerenderedPage = {
 const HOISTED_TITLE = /^<title>([^<]*)<\/title>/;
 
 export async function renderPage(pathname: string): Promise<PrerenderedPage> {
-  await loadMatchedRoutes(pathname);
-  const router = createMemoryRouter(routes, { initialEntries: [pathname] });
+  await preloadMatchedRoutes(pathname);
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [pathname], v5Compat: true });
   let description: string | null = null;
   const markup = renderToString(
     <StrictMode>
       <PrerenderedHeadContext value={(head) => (description = head.description)}>
         <AppProvider>
-          <RouterProvider router={router} />
+          <AppRouter history={history}>
+            <AppRoutes />
+          </AppRouter>
         </AppProvider>
       </PrerenderedHeadContext>
     </StrictMode>,

@@ -1,4 +1,5 @@
-import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CATALOGUE_FILTERS_HASH, HOME_PATH, PROFILE_LINKS } from '../config/paths.ts';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';
@@ -8,7 +9,8 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { HomepageRoute } from './routes/marketing/homepage.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
-import { RouteErrorPage } from './routes/route-error.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
+import { lazyRoute, type LazyRouteComponent } from './lazy-route.tsx';
 
 /**
  * The spec's other addresses of screens this app has under one name (spec section 2: /catalog,
@@ -35,43 +37,43 @@ const SPEC_ALIASES: RouteObject[] = [
 const SIGNED_IN_SCREENS: RouteObject[] = [
   {
     path: 'home',
-    lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+    Component: lazyRoute(async () => (await import('./routes/home.tsx')).HomeRoute),
   },
   {
     path: 'products',
-    lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
+    Component: lazyRoute(async () => (await import('./routes/products.tsx')).ProductsRoute),
   },
   {
     path: 'product-details',
-    lazy: async () => ({ Component: (await import('./routes/product-details.tsx')).ProductDetailsRoute }),
+    Component: lazyRoute(async () => (await import('./routes/product-details.tsx')).ProductDetailsRoute),
   },
   {
     path: 'purchase-order',
-    lazy: async () => ({ Component: (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute }),
+    Component: lazyRoute(async () => (await import('./routes/purchase-order.tsx')).PurchaseOrderRoute),
   },
   {
     path: 'profile',
-    lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
+    Component: lazyRoute(async () => (await import('./routes/profile.tsx')).ProfileRoute),
   },
   {
     path: 'my-orders',
-    lazy: async () => ({ Component: (await import('./routes/my-orders.tsx')).MyOrdersRoute }),
+    Component: lazyRoute(async () => (await import('./routes/my-orders.tsx')).MyOrdersRoute),
   },
   {
     path: 'propose-retailer',
-    lazy: async () => ({ Component: (await import('./routes/propose-retailer.tsx')).ProposeRetailerRoute }),
+    Component: lazyRoute(async () => (await import('./routes/propose-retailer.tsx')).ProposeRetailerRoute),
   },
   {
     path: 'express-checkout',
-    lazy: async () => ({ Component: (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute }),
+    Component: lazyRoute(async () => (await import('./routes/express-checkout.tsx')).ExpressCheckoutRoute),
   },
   {
     path: 'my-retailers',
-    lazy: async () => ({ Component: (await import('./routes/my-retailers.tsx')).MyRetailersRoute }),
+    Component: lazyRoute(async () => (await import('./routes/my-retailers.tsx')).MyRetailersRoute),
   },
   {
     path: 'support',
-    lazy: async () => ({ Component: (await import('./routes/support.tsx')).SupportRoute }),
+    Component: lazyRoute(async () => (await import('./routes/support.tsx')).SupportRoute),
   },
 ];
 
@@ -93,9 +95,11 @@ export const SIGNED_IN_PATHS = SIGNED_IN_SCREENS.map((screen) => `/${screen.path
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoader />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <Navigate to={MARKETING_PATHS.home} replace /> },
       {
@@ -104,31 +108,31 @@ export const routes: RouteObject[] = [
           { path: 'homepage', Component: HomepageRoute },
           {
             path: 'about',
-            lazy: async () => ({ Component: (await import('./routes/marketing/about.tsx')).AboutRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/about.tsx')).AboutRoute),
           },
           {
             path: 'brands',
-            lazy: async () => ({ Component: (await import('./routes/marketing/brands.tsx')).BrandsRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/brands.tsx')).BrandsRoute),
           },
           {
             path: 'careers',
-            lazy: async () => ({ Component: (await import('./routes/marketing/careers.tsx')).CareersRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/careers.tsx')).CareersRoute),
           },
           {
             path: 'news-room',
-            lazy: async () => ({ Component: (await import('./routes/marketing/news-room.tsx')).NewsRoomRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/news-room.tsx')).NewsRoomRoute),
           },
           {
             path: 'contact',
-            lazy: async () => ({ Component: (await import('./routes/marketing/contact.tsx')).ContactRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/contact.tsx')).ContactRoute),
           },
           {
             path: 'privacy-policy',
-            lazy: async () => ({ Component: (await import('./routes/marketing/privacy-policy.tsx')).PrivacyPolicyRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/privacy-policy.tsx')).PrivacyPolicyRoute),
           },
           {
             path: 'cookie-policy',
-            lazy: async () => ({ Component: (await import('./routes/marketing/cookie-policy.tsx')).CookiePolicyRoute }),
+            Component: lazyRoute(async () => (await import('./routes/marketing/cookie-policy.tsx')).CookiePolicyRoute),
           },
         ],
       },
@@ -137,21 +141,21 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+            Component: lazyRoute(async () => (await import('./routes/login.tsx')).LoginRoute),
           },
           {
             path: 'resetpassword',
-            lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+            Component: lazyRoute(async () => (await import('./routes/reset-password.tsx')).ResetPasswordRoute),
           },
           {
             // The payment sandbox's page (opened in a new window by Pay invoices): it asks a signed-out
             // visitor to sign in, as only the link's retailer or someone acting for it may pay.
             path: 'payments/sandbox/:linkId',
-            lazy: async () => ({ Component: (await import('./routes/sandbox-payment.tsx')).SandboxPaymentRoute }),
+            Component: lazyRoute(async () => (await import('./routes/sandbox-payment.tsx')).SandboxPaymentRoute),
           },
           {
             path: 'confirm-email',
-            lazy: async () => ({ Component: (await import('./routes/confirm-email.tsx')).ConfirmEmailRoute }),
+            Component: lazyRoute(async () => (await import('./routes/confirm-email.tsx')).ConfirmEmailRoute),
           },
         ],
       },
@@ -161,113 +165,113 @@ export const routes: RouteObject[] = [
           {
             // The back office (staff only): its own lazy chunks, none of which the ordering app imports.
             path: 'admin',
-            lazy: async () => ({ Component: (await import('./staff-guards.tsx')).RequireStaff }),
+            Component: lazyRoute(async () => (await import('./staff-guards.tsx')).RequireStaff),
             children: [
               {
-                lazy: async () => ({ Component: (await import('./routes/admin/layout.tsx')).AdminLayout }),
+                Component: lazyRoute(async () => (await import('./routes/admin/layout.tsx')).AdminLayout),
                 children: [
                   {
-                    errorElement: <RouteErrorPage />,
+                    element: <RouteErrorBoundary />,
                     children: [
                       {
                         index: true,
-                        lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute),
                       },
                       {
                         path: 'orders',
-                        lazy: async () => ({ Component: (await import('./routes/admin/orders.tsx')).AdminOrdersRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/orders.tsx')).AdminOrdersRoute),
                       },
                       {
                         path: 'orders/:id',
-                        lazy: async () => ({ Component: (await import('./routes/admin/order.tsx')).AdminOrderRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/order.tsx')).AdminOrderRoute),
                       },
                       {
                         path: 'products',
-                        lazy: async () => ({ Component: (await import('./routes/admin/products.tsx')).AdminProductsRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/products.tsx')).AdminProductsRoute),
                       },
                       {
                         path: 'products/new',
-                        lazy: async () => ({ Component: (await import('./routes/admin/product-new.tsx')).AdminNewProductRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/product-new.tsx')).AdminNewProductRoute),
                       },
                       {
                         path: 'products/:id',
-                        lazy: async () => ({ Component: (await import('./routes/admin/product.tsx')).AdminProductRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/product.tsx')).AdminProductRoute),
                       },
                       {
                         path: 'retailers',
-                        lazy: async () => ({ Component: (await import('./routes/admin/retailers.tsx')).AdminRetailersRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/retailers.tsx')).AdminRetailersRoute),
                       },
                       {
                         path: 'retailers/new',
-                        lazy: async () => ({ Component: (await import('./routes/admin/retailers-new.tsx')).AdminNewRetailerRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/retailers-new.tsx')).AdminNewRetailerRoute),
                       },
                       {
                         path: 'retailers/:id',
-                        lazy: async () => ({ Component: (await import('./routes/admin/retailers-detail.tsx')).AdminRetailerRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/retailers-detail.tsx')).AdminRetailerRoute),
                       },
                       {
                         path: 'retailers/:id/edit',
-                        lazy: async () => ({ Component: (await import('./routes/admin/retailers-edit.tsx')).AdminEditRetailerRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/retailers-edit.tsx')).AdminEditRetailerRoute),
                       },
                       {
                         path: 'retailers/:id/credit',
-                        lazy: async () => ({ Component: (await import('./routes/admin/credit.tsx')).AdminCreditRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/credit.tsx')).AdminCreditRoute),
                       },
                       {
                         path: 'stock',
-                        lazy: async () => ({ Component: (await import('./routes/admin/stock.tsx')).AdminStockRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/stock.tsx')).AdminStockRoute),
                       },
                       {
                         path: 'gst-rates',
-                        lazy: async () => ({ Component: (await import('./routes/admin/gst-rates.tsx')).AdminGstRatesRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/gst-rates.tsx')).AdminGstRatesRoute),
                       },
                       {
                         path: 'discounts',
-                        lazy: async () => ({ Component: (await import('./routes/admin/discounts.tsx')).AdminDiscountsRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/discounts.tsx')).AdminDiscountsRoute),
                       },
                       {
                         path: 'imports',
-                        lazy: async () => ({ Component: (await import('./routes/admin/imports.tsx')).AdminImportsRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/imports.tsx')).AdminImportsRoute),
                       },
                       {
                         path: 'imports/:id',
-                        lazy: async () => ({ Component: (await import('./routes/admin/import-job.tsx')).AdminImportJobRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/import-job.tsx')).AdminImportJobRoute),
                       },
                       {
                         path: 'receivables',
-                        lazy: async () => ({ Component: (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute),
                       },
                       {
                         path: 'receivables/:retailerId',
-                        lazy: async () => ({ Component: (await import('./routes/admin/receivables-retailer.tsx')).AdminReceivablesRetailerRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/receivables-retailer.tsx')).AdminReceivablesRetailerRoute),
                       },
                       {
                         path: 'audit',
-                        lazy: async () => ({ Component: (await import('./routes/admin/audit.tsx')).AdminAuditRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/audit.tsx')).AdminAuditRoute),
                       },
                       {
                         path: 'reports/sales',
-                        lazy: async () => ({ Component: (await import('./routes/admin/sales-report.tsx')).AdminSalesReportRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/sales-report.tsx')).AdminSalesReportRoute),
                       },
                       {
                         path: 'reports/gst',
-                        lazy: async () => ({ Component: (await import('./routes/admin/gst-summary.tsx')).AdminGstSummaryRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/gst-summary.tsx')).AdminGstSummaryRoute),
                       },
                       {
                         path: 'sales-team',
-                        lazy: async () => ({ Component: (await import('./routes/admin/sales-team.tsx')).AdminSalesTeamRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/sales-team.tsx')).AdminSalesTeamRoute),
                       },
                       {
                         path: 'sales-team/:id',
-                        lazy: async () => ({ Component: (await import('./routes/admin/sales-team-detail.tsx')).AdminSalesExecutiveRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/sales-team-detail.tsx')).AdminSalesExecutiveRoute),
                       },
                       {
                         path: 'staff',
-                        lazy: async () => ({ Component: (await import('./routes/admin/staff.tsx')).AdminStaffRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/staff.tsx')).AdminStaffRoute),
                       },
                       {
                         path: 'content',
-                        lazy: async () => ({ Component: (await import('./routes/admin/content.tsx')).AdminContentRoute }),
+                        Component: lazyRoute(async () => (await import('./routes/admin/content.tsx')).AdminContentRoute),
                       },
                     ],
                   },
@@ -277,14 +281,14 @@ export const routes: RouteObject[] = [
           },
           {
             // Staff who have just signed in go on to /admin from here.
-            lazy: async () => ({ Component: (await import('./staff-guards.tsx')).StaffLanding }),
+            Component: lazyRoute(async () => (await import('./staff-guards.tsx')).StaffLanding),
             children: [
               {
-                lazy: async () => ({ Component: (await import('./layouts/signed-in-layout.tsx')).SignedInLayout }),
+                Component: lazyRoute(async () => (await import('./layouts/signed-in-layout.tsx')).SignedInLayout),
                 children: [
                   {
                     // Errors inside a screen keep the header and footer around them.
-                    errorElement: <RouteErrorPage />,
+                    element: <RouteErrorBoundary />,
                     children: SIGNED_IN_SCREENS,
                   },
                 ],
@@ -300,26 +304,24 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * `hydrating`: the page arrived prerendered. React Router then treats it as server-rendered and
- * leaves the scroll position alone on the first render (it would jump to the top, undoing a
- * scroll made before the app was there).
+ * Starts loading the code of every lazy route `pathname` matches (the staff check, the layout, the
+ * screen) at once, not each when the one above it has rendered; resolves when all have arrived.
+ * main.tsx and the prerender wait for it: hydrating prerendered markup needs the same tree on the
+ * first render, and a signed-in screen's first-paint shell is replaced by the screen, not a loader.
  */
-export function createAppRouter({ hydrating = false } = {}) {
-  return createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
+export function preloadMatchedRoutes(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map(({ route }) => (route.Component as Partial<LazyRouteComponent> | undefined)?.preload?.()));
 }
 
 /**
- * Loads the lazy screens `pathname` matches into `routes` before a router is made from them, so
- * it renders them at once instead of a loader: hydrating prerendered markup needs the same tree
- * on the first render (React Router's documented way of hydrating lazy routes).
+ * The routes at the router's address. Until the first screen's code is in, the page loader; after
+ * that a navigation keeps the screen on show while the next one's code loads (the router renders in
+ * a transition: app-router.tsx).
  */
-export async function loadMatchedRoutes(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Idempotent: each module is asked for once (lazy-route.tsx).
+  preloadMatchedRoutes(pathname).catch(() => undefined);
+  return <Suspense fallback={<PageLoader />}>{useRoutes(routes)}</Suspense>;
 }

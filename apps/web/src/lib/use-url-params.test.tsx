@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useUrlParams, type UrlParamsWrite } from './use-url-params.ts';
 
@@ -11,8 +11,19 @@ function setUp(initial: string) {
     seen.rendered.push(params.toString());
     return null;
   }
-  const router = createMemoryRouter([{ path: '/report', element: <Screen /> }], { initialEntries: [initial] });
-  render(<RouterProvider router={router} />);
+  // The app's router renders a history's changes in a transition, as HistoryRouter does.
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [initial], v5Compat: true });
+  const router = {
+    state: { get location() { return history.location; } },
+    navigate: (delta: number) => history.go(delta),
+  };
+  render(
+    <HistoryRouter history={history}>
+      <Routes>
+        <Route path="/report" element={<Screen />} />
+      </Routes>
+    </HistoryRouter>,
+  );
   const set = (key: string, value: string) => (latest: URLSearchParams) => {
     const next = new URLSearchParams(latest);
     next.set(key, value);

@@ -2,9 +2,10 @@ import type { PaymentSettings } from '@frameport/domain/contract/payments';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory, type To } from 'react-router';
+import { AppRouter } from '../app/app-router.tsx';
 import { AppProvider } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { paymentQueries } from '../features/payments/api.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -18,17 +19,40 @@ export function renderApp(
   path: string | { pathname: string; search?: string; state?: unknown },
   options: { paymentSettings?: PaymentSettings | 'server' } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { history, router } = memoryRouter(path);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const settings = options.paymentSettings ?? { sandbox: false };
   if (settings !== 'server') queryClient.setQueryData(paymentQueries.settings().queryKey, settings);
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <AppRoutes />
+      </AppRouter>
     </AppProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * A memory history at `path` for AppRouter, and a handle on it for tests: `router.state.location`,
+ * the address the app is at (or going to), and `router.navigate`, a navigation from outside the
+ * screens: an address goes onto the history as it stands (a screen's blocker is not asked, as for an
+ * address typed in the browser); a number goes Back or Forward, which a blocker is asked about.
+ */
+export function memoryRouter(path: string | { pathname: string; search?: string; state?: unknown }) {
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const router = {
+    get state() {
+      return { location: history.location };
+    },
+    navigate: async (to: To | number, options: { replace?: boolean; state?: unknown } = {}) => {
+      if (typeof to === 'number') history.go(to);
+      else if (options.replace) history.replace(to, options.state);
+      else history.push(to, options.state);
+    },
+  };
+  return { history, router };
 }
 
 /** The app's real providers around one component under test (a feature's tests do not reach into app/). */

@@ -23,7 +23,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
-// ScrollRestoration and the scroll-to-top button scroll the window; jsdom does not implement it.
+// AppScrollRestoration and the scroll-to-top button scroll the window; jsdom does not implement it.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 afterEach(() => {

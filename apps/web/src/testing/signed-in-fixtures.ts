@@ -19,7 +19,7 @@ import { jsonResponse } from './render-app.tsx';
 /** Test data and a fake server for the signed-in shell (header, footer) and /home, /support (tests only). */
 
 /**
- * What jsdom lacks for these screens: scrolling (the layout's ScrollRestoration) and
+ * What jsdom lacks for these screens: scrolling (the layout's AppScrollRestoration) and
  * IntersectionObserver (the banner carousel's Embla, the public footer), which here sees every
  * element in view as soon as it is observed. Call in beforeEach; undo with vi.unstubAllGlobals().
  */

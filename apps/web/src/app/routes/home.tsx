@@ -36,7 +36,7 @@ const NEW_ARRIVALS_SEARCH = {
  * /home: Buy again (the retailer's most ordered styles in stock, addable in place; none without
  * past orders or for a sales executive who has not chosen a retailer), the banner carousel, then materials, new arrivals, price ranges, colours and frame
  * shapes (each section loads on its own, with skeletons in its final shape), then the account's
- * ordering limits. New pages start at the top (the layout's ScrollRestoration).
+ * ordering limits. New pages start at the top (the layout's AppScrollRestoration).
  */
 export function HomeRoute() {
   const filters = useQuery(catalogueQueries.filters());

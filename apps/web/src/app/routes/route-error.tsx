@@ -1,15 +1,11 @@
 import { messages } from '@frameport/domain/messages';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { NotFoundPage } from './not-found.tsx';
+import { Component, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, type Location } from 'react-router';
 
 /** A screen that threw while rendering or loading its code. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-
   return (
     <Center mih="60dvh" p="md">
       <Stack align="center" gap="md" maw={440} ta="center" role="alert">
@@ -27,4 +23,32 @@ export function RouteErrorPage() {
       </Stack>
     </Center>
   );
+}
+
+type BoundaryState = { error: unknown; location: Location };
+
+/**
+ * The error page in place of what threw below it; the next navigation (another address, a changed
+ * query) tries again. React logs what it caught (its onCaughtError).
+ */
+class ErrorBoundary extends Component<{ location: Location; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('A screen threw nothing') };
+  }
+
+  static getDerivedStateFromProps(props: { location: Location }, state: BoundaryState): BoundaryState | null {
+    return props.location === state.location ? null : { error: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorPage />;
+  }
+}
+
+/** Around a part of the route tree: `children`, or (as a route's element) the matched child route. */
+export function RouteErrorBoundary({ children = <Outlet /> }: { children?: ReactNode }) {
+  const location = useLocation();
+  return <ErrorBoundary location={location}>{children}</ErrorBoundary>;
 }

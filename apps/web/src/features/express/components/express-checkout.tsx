@@ -5,10 +5,11 @@ import { messages } from '@frameport/domain/messages';
 import { Accordion, ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Price } from '../../../components/price.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';
+import { useNavigationBlocker } from '../../../lib/navigation-blocker.ts';
 import { lookupModels, type ModelLookup } from '../api.ts';
 import { readImportFile, readPastedText, type ImportResult } from '../import.ts';
 import {
@@ -94,7 +95,7 @@ export function ExpressCheckout({
   const productKeys = rows.flatMap((row) => (row.kind === 'product' ? [row.key] : []));
   const openRows = productKeys.filter((key) => !folded.has(key) || problemKeys.has(key));
 
-  const blocker = useBlocker(
+  const blocker = useNavigationBlocker(
     ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
   );
 

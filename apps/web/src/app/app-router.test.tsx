@@ -1,0 +1,139 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes, UNSAFE_createMemoryHistory, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { useNavigationBlocker } from '../lib/navigation-blocker.ts';
+import { AppRouter } from './app-router.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
+import { AppScrollRestoration } from './scroll-restoration.tsx';
+import { TestProviders } from '../testing/render-app.tsx';
+
+function Draft() {
+  const blocker = useNavigationBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
+  return (
+    <>
+      <h1>Draft</h1>
+      <Link to="/elsewhere">Elsewhere</Link>
+      {blocker.state === 'blocked' && (
+        <div role="dialog" aria-label="Leave?">
+          <button type="button" onClick={blocker.reset}>
+            Stay
+          </button>
+          <button type="button" onClick={blocker.proceed}>
+            Leave
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Broken(): never {
+  throw new Error('the screen broke');
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function setUp(initialEntries: string[], initialIndex = initialEntries.length - 1) {
+  const history = UNSAFE_createMemoryHistory({ initialEntries, initialIndex, v5Compat: true });
+  render(
+    <TestProviders>
+      <AppRouter history={history}>
+        <AppScrollRestoration />
+        <Where />
+        <Routes>
+          <Route path="/draft" element={<Draft />} />
+          <Route path="/elsewhere" element={<Link to="/broken">Break</Link>} />
+          <Route element={<RouteErrorBoundary />}>
+            <Route path="/broken" element={<Broken />} />
+            <Route path="/fine" element={<p>Fine</p>} />
+          </Route>
+          <Route
+            path="*"
+            element={
+              <Link to="?filter=1" preventScrollReset>
+                Same list, other filter
+              </Link>
+            }
+          />
+        </Routes>
+      </AppRouter>
+    </TestProviders>,
+  );
+  return history;
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('AppRouter', () => {
+  it('holds a link back while the screen blocks it: Stay keeps the screen, Leave follows the link', async () => {
+    const user = userEvent.setup();
+    const history = setUp(['/draft']);
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/draft');
+
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(where()).toBe('/draft');
+
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('link', { name: 'Break' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/elsewhere');
+  });
+
+  it('takes a blocked Back back to the screen, and goes Back on Leave', async () => {
+    const user = userEvent.setup();
+    const history = setUp(['/start', '/draft']);
+    act(() => history.go(-1));
+    expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/draft');
+    expect(where()).toBe('/draft');
+
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(history.location.pathname).toBe('/start');
+    expect(await screen.findByRole('link', { name: 'Same list, other filter' })).toBeInTheDocument();
+    expect(where()).toBe('/start');
+  });
+
+  it('shows the error page in place of a screen that threw, and the next navigation leaves it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const history = setUp(['/broken']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Reload page');
+    // A screen under the same boundary: it draws again instead of the error page.
+    act(() => history.push('/fine'));
+    expect(await screen.findByText('Fine')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens a new page at the top, restores where Back and Forward left each page, and stays put when asked', async () => {
+    const user = userEvent.setup();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const scrolledTo = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    try {
+      const history = setUp(['/one']);
+      scrolledTo(640);
+      act(() => history.push('/two'));
+      expect(where()).toBe('/two');
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+      scrolledTo(90);
+      act(() => history.go(-1));
+      expect(where()).toBe('/one');
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
+      act(() => history.go(1));
+      expect(where()).toBe('/two');
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 90);
+
+      scrollTo.mockClear();
+      await user.click(screen.getByRole('link', { name: 'Same list, other filter' }));
+      expect(history.location.search).toBe('?filter=1');
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      scrolledTo(0);
+    }
+  });
+});
