@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 /** A route's component whose code is a module of its own, loaded on `preload()` or when first drawn. */
 export type LazyRouteComponent = ComponentType & { preload: () => Promise<ComponentType> };
@@ -30,4 +31,14 @@ export function lazyRoute(load: () => Promise<ComponentType>): LazyRouteComponen
     return <Screen />;
   }
   return Object.assign(LazyRoute, { preload });
+}
+
+/**
+ * Starts loading the code of every lazy route `pathname` matches in `routes` (a guard, a layout, the
+ * screen) at once, not each when the one above it has rendered; resolves when all have arrived.
+ * Idempotent: each module is asked for once. `basename`: where `routes` hang (a descendant table).
+ */
+export function preloadRoutes(routes: RouteObject[], pathname: string, basename?: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname, basename) ?? [];
+  return Promise.all(matches.map(({ route }) => (route.Component as Partial<LazyRouteComponent> | undefined)?.preload?.()));
 }

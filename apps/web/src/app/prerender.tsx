@@ -17,8 +17,11 @@ import { AppProvider } from './provider.tsx';
 import { AppRouter } from './app-router.tsx';
 import { AppRoutes, preloadMatchedRoutes, SIGNED_IN_PATHS } from './router.tsx';
 
-/** A marketing page whose screen is lazy (router.tsx), by its file under routes/marketing/. */
-const marketingPage = (path: string, file: string) => ({ path, lazyModules: [`src/app/routes/marketing/${file}.tsx`] });
+/** A marketing page (router.tsx: its layout and its screen are lazy), by its file under routes/marketing/. */
+const marketingPage = (path: string, file: string) => ({
+  path,
+  lazyModules: ['src/app/layouts/marketing-layout.tsx', `src/app/routes/marketing/${file}.tsx`],
+});
 
 /**
  * The pages, with the source modules of their lazy screens: the build preloads those modules'
@@ -27,7 +30,7 @@ const marketingPage = (path: string, file: string) => ({ path, lazyModules: [`sr
  * visitor's HTML, so crawlers and a phone read them before any script too.
  */
 export const PRERENDERED_PAGES = [
-  { path: MARKETING_PATHS.home, lazyModules: [] },
+  marketingPage(MARKETING_PATHS.home, 'homepage'),
   { path: LOGIN_PATH, lazyModules: ['src/app/routes/login.tsx'] },
   marketingPage(MARKETING_PATHS.about, 'about'),
   marketingPage(MARKETING_PATHS.brands, 'brands'),

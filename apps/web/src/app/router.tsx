@@ -1,16 +1,14 @@
 import { Suspense } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CATALOGUE_FILTERS_HASH, HOME_PATH, PROFILE_LINKS } from '../config/paths.ts';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
-import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { HomepageRoute } from './routes/marketing/homepage.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
-import { lazyRoute, type LazyRouteComponent } from './lazy-route.tsx';
+import { lazyRoute, preloadRoutes } from './lazy-route.tsx';
 
 /**
  * The spec's other addresses of screens this app has under one name (spec section 2: /catalog,
@@ -86,9 +84,10 @@ export const SIGNED_IN_PATHS = SIGNED_IN_SCREENS.map((screen) => `/${screen.path
  * `RequireSession` in the internal header/footer layout; around them all, the sandbox notice
  * (RootLayout). Screens are lazy modules so a phone on /login loads no home-page code, and the
  * marketing pages load none of the signed-in screens or the login form (the signed-in layout and
- * the staff check travel with the entry, in the build's 'app' chunk: vite.config.ts); except
- * /homepage (with the marketing layout), the site's front page, which is in the main bundle. /homepage and
- * /login arrive prerendered (app/prerender.tsx): their markup paints before any script.
+ * the staff check travel with the entry, in the build's 'app' chunk: vite.config.ts), and the
+ * signed-in screens none of the marketing pages' code, the front page's included (3 kB). /homepage
+ * and /login arrive prerendered (app/prerender.tsx): their markup paints before any script, and
+ * their HTML preloads their lazy modules.
  * The back office (/admin, staff only: RequireStaff) has its own layout and lazy chunks; the
  * ordering app imports none of it, so a retailer's screens do not grow with it.
  */
@@ -103,9 +102,12 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={MARKETING_PATHS.home} replace /> },
       {
-        Component: MarketingLayout,
+        Component: lazyRoute(async () => (await import('./layouts/marketing-layout.tsx')).MarketingLayout),
         children: [
-          { path: 'homepage', Component: HomepageRoute },
+          {
+            path: 'homepage',
+            Component: lazyRoute(async () => (await import('./routes/marketing/homepage.tsx')).HomepageRoute),
+          },
           {
             path: 'about',
             Component: lazyRoute(async () => (await import('./routes/marketing/about.tsx')).AboutRoute),
@@ -163,121 +165,10 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            // The back office (staff only): its own lazy chunks, none of which the ordering app imports.
-            path: 'admin',
-            Component: lazyRoute(async () => (await import('./staff-guards.tsx')).RequireStaff),
-            children: [
-              {
-                Component: lazyRoute(async () => (await import('./routes/admin/layout.tsx')).AdminLayout),
-                children: [
-                  {
-                    element: <RouteErrorBoundary />,
-                    children: [
-                      {
-                        index: true,
-                        Component: lazyRoute(async () => (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute),
-                      },
-                      {
-                        path: 'orders',
-                        Component: lazyRoute(async () => (await import('./routes/admin/orders.tsx')).AdminOrdersRoute),
-                      },
-                      {
-                        path: 'orders/:id',
-                        Component: lazyRoute(async () => (await import('./routes/admin/order.tsx')).AdminOrderRoute),
-                      },
-                      {
-                        path: 'products',
-                        Component: lazyRoute(async () => (await import('./routes/admin/products.tsx')).AdminProductsRoute),
-                      },
-                      {
-                        path: 'products/new',
-                        Component: lazyRoute(async () => (await import('./routes/admin/product-new.tsx')).AdminNewProductRoute),
-                      },
-                      {
-                        path: 'products/:id',
-                        Component: lazyRoute(async () => (await import('./routes/admin/product.tsx')).AdminProductRoute),
-                      },
-                      {
-                        path: 'retailers',
-                        Component: lazyRoute(async () => (await import('./routes/admin/retailers.tsx')).AdminRetailersRoute),
-                      },
-                      {
-                        path: 'retailers/new',
-                        Component: lazyRoute(async () => (await import('./routes/admin/retailers-new.tsx')).AdminNewRetailerRoute),
-                      },
-                      {
-                        path: 'retailers/:id',
-                        Component: lazyRoute(async () => (await import('./routes/admin/retailers-detail.tsx')).AdminRetailerRoute),
-                      },
-                      {
-                        path: 'retailers/:id/edit',
-                        Component: lazyRoute(async () => (await import('./routes/admin/retailers-edit.tsx')).AdminEditRetailerRoute),
-                      },
-                      {
-                        path: 'retailers/:id/credit',
-                        Component: lazyRoute(async () => (await import('./routes/admin/credit.tsx')).AdminCreditRoute),
-                      },
-                      {
-                        path: 'stock',
-                        Component: lazyRoute(async () => (await import('./routes/admin/stock.tsx')).AdminStockRoute),
-                      },
-                      {
-                        path: 'gst-rates',
-                        Component: lazyRoute(async () => (await import('./routes/admin/gst-rates.tsx')).AdminGstRatesRoute),
-                      },
-                      {
-                        path: 'discounts',
-                        Component: lazyRoute(async () => (await import('./routes/admin/discounts.tsx')).AdminDiscountsRoute),
-                      },
-                      {
-                        path: 'imports',
-                        Component: lazyRoute(async () => (await import('./routes/admin/imports.tsx')).AdminImportsRoute),
-                      },
-                      {
-                        path: 'imports/:id',
-                        Component: lazyRoute(async () => (await import('./routes/admin/import-job.tsx')).AdminImportJobRoute),
-                      },
-                      {
-                        path: 'receivables',
-                        Component: lazyRoute(async () => (await import('./routes/admin/receivables.tsx')).AdminReceivablesRoute),
-                      },
-                      {
-                        path: 'receivables/:retailerId',
-                        Component: lazyRoute(async () => (await import('./routes/admin/receivables-retailer.tsx')).AdminReceivablesRetailerRoute),
-                      },
-                      {
-                        path: 'audit',
-                        Component: lazyRoute(async () => (await import('./routes/admin/audit.tsx')).AdminAuditRoute),
-                      },
-                      {
-                        path: 'reports/sales',
-                        Component: lazyRoute(async () => (await import('./routes/admin/sales-report.tsx')).AdminSalesReportRoute),
-                      },
-                      {
-                        path: 'reports/gst',
-                        Component: lazyRoute(async () => (await import('./routes/admin/gst-summary.tsx')).AdminGstSummaryRoute),
-                      },
-                      {
-                        path: 'sales-team',
-                        Component: lazyRoute(async () => (await import('./routes/admin/sales-team.tsx')).AdminSalesTeamRoute),
-                      },
-                      {
-                        path: 'sales-team/:id',
-                        Component: lazyRoute(async () => (await import('./routes/admin/sales-team-detail.tsx')).AdminSalesExecutiveRoute),
-                      },
-                      {
-                        path: 'staff',
-                        Component: lazyRoute(async () => (await import('./routes/admin/staff.tsx')).AdminStaffRoute),
-                      },
-                      {
-                        path: 'content',
-                        Component: lazyRoute(async () => (await import('./routes/admin/content.tsx')).AdminContentRoute),
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
+            // The back office (staff only): its routes and lazy chunks, none of which the ordering app
+            // imports, are a module of their own (routes/admin/routes.tsx).
+            path: 'admin/*',
+            Component: lazyRoute(async () => (await import('./routes/admin/routes.tsx')).AdminRoutes),
           },
           {
             // Staff who have just signed in go on to /admin from here.
@@ -304,14 +195,13 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts loading the code of every lazy route `pathname` matches (the staff check, the layout, the
- * screen) at once, not each when the one above it has rendered; resolves when all have arrived.
- * main.tsx and the prerender wait for it: hydrating prerendered markup needs the same tree on the
- * first render, and a signed-in screen's first-paint shell is replaced by the screen, not a loader.
+ * The code of every lazy route `pathname` matches (the staff check, the layout, the screen), loaded
+ * at once (lazy-route.tsx). main.tsx and the prerender wait for it: hydrating prerendered markup
+ * needs the same tree on the first render, and a signed-in screen's first-paint shell is replaced
+ * by the screen, not a loader.
  */
 export function preloadMatchedRoutes(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map(({ route }) => (route.Component as Partial<LazyRouteComponent> | undefined)?.preload?.()));
+  return preloadRoutes(routes, pathname);
 }
 
 /**
@@ -320,8 +210,6 @@ export function preloadMatchedRoutes(pathname: string): Promise<unknown> {
  * a transition: app-router.tsx).
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  // Idempotent: each module is asked for once (lazy-route.tsx).
-  preloadMatchedRoutes(pathname).catch(() => undefined);
+  preloadMatchedRoutes(useLocation().pathname).catch(() => undefined);
   return <Suspense fallback={<PageLoader />}>{useRoutes(routes)}</Suspense>;
 }
