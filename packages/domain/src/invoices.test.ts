@@ -12,15 +12,16 @@ import {
   type OpenInvoice,
 } from './invoices.ts';
 import { messages } from './messages.ts';
+import { invoiceMessages } from './messages/invoices.ts';
 import { formatInvoiceNo } from './numbering.ts';
 
-describe('messages.payment and messages.invoice', () => {
+describe('messages.payment and invoiceMessages', () => {
   it('keeps the spec texts verbatim, spelling included', () => {
     expect(messages.payment.amountRequired).toBe('Please enter amount to pay');
     expect(messages.payment.amountTooHigh).toBe('Your amout to pay not greater than your total due amount.');
     expect(messages.payment.forTransaction).toBe('For this transactionNo');
-    expect(messages.invoice.notFound).toBe('Invoices not found.');
-    expect(messages.invoice.noData).toBe('No Data Found');
+    expect(invoiceMessages.notFound).toBe('Invoices not found.');
+    expect(invoiceMessages.noData).toBe('No Data Found');
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
 import { AppError } from '../http/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -46,16 +46,16 @@ function isPixelLimitError(error: unknown): boolean {
 
 function rejection(error: unknown): AppError {
   return isPixelLimitError(error)
-    ? new AppError('invalid', messages.image.tooManyPixels)
-    : new AppError('invalid', messages.image.notAnImage);
+    ? new AppError('invalid', imageMessages.tooManyPixels)
+    : new AppError('invalid', imageMessages.notAnImage);
 }
 
 /** Checks magic bytes and decodes the header; throws AppError('invalid') for anything else. */
 export async function inspectImage(bytes: Buffer): Promise<SourceInfo> {
-  if (bytes.length === 0) throw new AppError('invalid', messages.image.missing);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', messages.image.tooLarge);
+  if (bytes.length === 0) throw new AppError('invalid', imageMessages.missing);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', imageMessages.tooLarge);
   const sniffed = sniffFormat(bytes);
-  if (!sniffed) throw new AppError('invalid', messages.image.notAnImage);
+  if (!sniffed) throw new AppError('invalid', imageMessages.notAnImage);
   let metadata: Metadata;
   try {
     metadata = await sharpOf(bytes).metadata();
@@ -63,9 +63,9 @@ export async function inspectImage(bytes: Buffer): Promise<SourceInfo> {
     throw rejection(error);
   }
   const { format, width, height } = metadata;
-  if (format !== sniffed || !width || !height) throw new AppError('invalid', messages.image.notAnImage);
+  if (format !== sniffed || !width || !height) throw new AppError('invalid', imageMessages.notAnImage);
   // sharp checks the limit too; this also covers formats whose header it reads lazily.
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError('invalid', messages.image.tooManyPixels);
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError('invalid', imageMessages.tooManyPixels);
   return { format: sniffed, width, height };
 }
 

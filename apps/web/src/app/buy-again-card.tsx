@@ -1,5 +1,6 @@
 import type { BuyAgainProduct, ColourVariant } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { buyAgainMessages } from '@frameport/domain/messages/buy-again';
 import { Anchor, Button, Card, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -47,7 +48,7 @@ export function BuyAgainCard({ product, entry }: { product: BuyAgainProduct; ent
           </Text>
           <Price amount={pricePaise} listAmount={listPaise} size="sm" />
           <Text size="xs" c="dimmed" className="tabular">
-            {messages.buyAgain.piecesOrdered(product.piecesOrdered)}
+            {buyAgainMessages.piecesOrdered(product.piecesOrdered)}
           </Text>
         </div>
       </div>

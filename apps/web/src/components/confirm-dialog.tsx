@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Modal.css';
 import { messages } from '@frameport/domain/messages';
+import { confirmMessages } from '@frameport/domain/messages/confirm';
 import { Button, Group, Text } from '@mantine/core';
 import { AppModal } from './app-modal.tsx';
 
@@ -18,7 +19,7 @@ type ConfirmDialogProps = {
 };
 
 /** The one confirmation before an action that cannot be taken back (delete a line, clear the cart, apply an import). */
-export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = messages.confirm.title, destructive = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onCancel, busy = false, title = confirmMessages.title, destructive = true }: ConfirmDialogProps) {
   return (
     <AppModal opened={opened} onClose={busy ? () => {} : onCancel} title={title} closeLabel={messages.actions.close} centered size="sm">
       <Text size="sm">{message}</Text>

@@ -1,5 +1,7 @@
 import type { Banner, RetailerListItem, UserProfile } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
+import { resetMessages } from '@frameport/domain/messages/reset-password';
 import { vi } from 'vitest';
 import { userProfile } from './fixtures.ts';
 import { jsonResponse } from './render-app.tsx';
@@ -74,20 +76,20 @@ function answer(data: FakeAccount, profiles: Record<string, UserProfile | 'fail'
     case '/api/Account/resetPassword': {
       const reset = data.reset ?? 'ok';
       if (reset === 'ok') return ok({ result: true, message: RESET_DONE_MESSAGE });
-      return reset === 'invalid-token' ? failure(messages.reset.invalidToken) : failure('Something went wrong. Please try again.', 500);
+      return reset === 'invalid-token' ? failure(resetMessages.invalidToken) : failure('Something went wrong. Please try again.', 500);
     }
     case '/api/Account/ChangeEmail': {
       const body = bodyOf(init);
       if (body.CurrentPassword !== CURRENT_PASSWORD) return failure(messages.password.wrongCurrent);
-      return ok({ message: messages.emailChange.requested(String(body.NewEmail)) });
+      return ok({ message: emailChangeMessages.requested(String(body.NewEmail)) });
     }
     case '/api/Account/confirmEmailChange': {
       const outcome = data.confirmEmail ?? 'kept';
-      if (bodyOf(init).token !== VALID_EMAIL_TOKEN) return failure(messages.emailChange.linkInvalid);
+      if (bodyOf(init).token !== VALID_EMAIL_TOKEN) return failure(emailChangeMessages.linkInvalid);
       // What fetch does when no answer comes.
       if (outcome === 'network') throw new TypeError('Failed to fetch');
-      if (outcome === 'expired') return failure(messages.emailChange.linkExpired);
-      return ok({ message: messages.emailChange.confirmed(NEW_EMAIL), email: NEW_EMAIL, sessionKept: outcome === 'kept' });
+      if (outcome === 'expired') return failure(emailChangeMessages.linkExpired);
+      return ok({ message: emailChangeMessages.confirmed(NEW_EMAIL), email: NEW_EMAIL, sessionKept: outcome === 'kept' });
     }
     case '/api/Account/getLoginBanners':
       return data.loginBanners === 'fail' ? failure('Something went wrong. Please try again.', 500) : ok({ banners: data.loginBanners ?? [] });

@@ -1,5 +1,6 @@
 import type { AccountStatement, GetRazorpaymentStatusResponse, InvoiceRow, StatementEntry } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { fakeAccountServer, type FakeAccount } from './account-fixtures.ts';
 import { jsonResponse } from './render-app.tsx';
 
@@ -119,7 +120,7 @@ export function fakeInvoiceServer(data: FakeInvoices = {}) {
         const invoices = data.invoices ?? threeInvoices();
         if (invoices === 'fail') return failure('Something went wrong. Please try again.', 500);
         const rows = typeof invoices === 'function' ? invoices() : invoices;
-        return ok({ result: rows.length > 0, stores: JSON.stringify(rows), message: rows.length > 0 ? '' : messages.invoice.notFound });
+        return ok({ result: rows.length > 0, stores: JSON.stringify(rows), message: rows.length > 0 ? '' : invoiceMessages.notFound });
       }
       case '/backoffice/LensMaster/AccountStatement': {
         const statement = data.statement ?? accountStatement();
@@ -144,7 +145,7 @@ export function fakeInvoiceServer(data: FakeInvoices = {}) {
       default:
         if (url.pathname.startsWith('/backoffice/LensMaster/InvoiceDocument/')) {
           return data.pdf === 'fail'
-            ? failure(messages.invoice.oneNotFound, 404)
+            ? failure(invoiceMessages.oneNotFound, 404)
             : new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
         }
         return accountCalls ? accountCalls(input, init) : failure('Not found', 404);

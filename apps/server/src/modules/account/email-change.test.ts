@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_CHANGE_TOKEN_TTL_MS, fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { emailChangeRequests, mailOutbox, passwordResetTokens, retailers, sessions, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs, type TestUser } from '../../test/factories.ts';
@@ -115,7 +116,7 @@ describe('POST /api/Account/ChangeEmail', () => {
   });
 
   it.each([
-    ['no password', { NewEmail: 'someone@example.test' }, messages.emailChange.passwordRequired],
+    ['no password', { NewEmail: 'someone@example.test' }, emailChangeMessages.passwordRequired],
     ['a malformed email', { NewEmail: 'someone@example', CurrentPassword: 'Retailer@123' }, messages.profile.emailInvalid],
     ['no email', { CurrentPassword: 'Retailer@123' }, messages.profile.emailInvalid],
   ])('%s → 400 with its message and nothing stored', async (_label, body, message) => {
@@ -138,7 +139,7 @@ describe('POST /api/Account/ChangeEmail', () => {
       expect(response.json()).toEqual(fail(messages.profile.emailTaken));
     }
     const own = await requestChange(headers, { NewEmail: user.email.toUpperCase(), CurrentPassword: user.password });
-    expect(own.json()).toEqual(fail(messages.emailChange.sameEmail));
+    expect(own.json()).toEqual(fail(emailChangeMessages.sameEmail));
     expect(await requestsOf(user.userId)).toEqual([]);
   });
 
@@ -147,7 +148,7 @@ describe('POST /api/Account/ChangeEmail', () => {
     const newEmail = freshEmail('Mixed.Case');
     const response = await requestChange(headers, { NewEmail: `  ${newEmail} `, CurrentPassword: user.password });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().Data).toEqual({ message: messages.emailChange.requested(newEmail) });
+    expect(response.json().Data).toEqual({ message: emailChangeMessages.requested(newEmail) });
 
     const [confirmation] = await mailsTo(newEmail.toLowerCase(), CONFIRM_MAIL_SUBJECT);
     const linkToken = tokenIn(confirmation!);
@@ -176,7 +177,7 @@ describe('POST /api/Account/ChangeEmail', () => {
     }
     const refused = await requestChange(headers, { NewEmail: freshEmail(), CurrentPassword: user.password });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(fail(messages.emailChange.tooMany));
+    expect(refused.json()).toEqual(fail(emailChangeMessages.tooMany));
     expect(await requestsOf(user.userId)).toHaveLength(MAX_EMAIL_CHANGES_PER_WINDOW);
   });
 
@@ -220,7 +221,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
 
     const response = await confirm(linkToken);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().Data).toEqual({ message: messages.emailChange.confirmed(newEmail), email: newEmail, sessionKept: false });
+    expect(response.json().Data).toEqual({ message: emailChangeMessages.confirmed(newEmail), email: newEmail, sessionKept: false });
     expect((await userRow(user.userId)).email).toBe(newEmail);
     expect(await retailerEmail(user.retailerId)).toBe(newEmail);
     // Opened without a session: nothing ties the link to the requesting one, so every session ends.
@@ -235,7 +236,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
 
     const again = await confirm(linkToken);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(fail(messages.emailChange.linkUsed));
+    expect(again.json()).toEqual(fail(emailChangeMessages.linkUsed));
     expect((await userRow(user.userId)).email).toBe(newEmail);
     await mailsTo(user.email, CHANGED_NOTICE_SUBJECT, 1);
   });
@@ -267,7 +268,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
     try {
       const response = await confirm(linkToken);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(fail(messages.emailChange.linkExpired));
+      expect(response.json()).toEqual(fail(emailChangeMessages.linkExpired));
     } finally {
       t.clock.advance(-(EMAIL_CHANGE_TOKEN_TTL_MS + 1000));
     }
@@ -281,7 +282,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
     const firstLink = await requested(user, headers, first);
     const second = freshEmail('second');
     const secondLink = await requested(user, headers, second);
-    expect((await confirm(firstLink)).json()).toEqual(fail(messages.emailChange.linkCancelled));
+    expect((await confirm(firstLink)).json()).toEqual(fail(emailChangeMessages.linkCancelled));
 
     const changed = await t.app.inject({
       method: 'POST',
@@ -290,7 +291,7 @@ describe('POST /api/Account/confirmEmailChange', () => {
       payload: { CurrentPassword: user.password, NewPassword: 'Another#Pass42' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await confirm(secondLink)).json()).toEqual(fail(messages.emailChange.linkCancelled));
+    expect((await confirm(secondLink)).json()).toEqual(fail(emailChangeMessages.linkCancelled));
     expect((await userRow(user.userId)).email).toBe(user.email);
   });
 
@@ -306,13 +307,13 @@ describe('POST /api/Account/confirmEmailChange', () => {
       payload: { token: resetToken, newPassword: 'Another#Pass42' },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await confirm(linkToken)).json()).toEqual(fail(messages.emailChange.linkCancelled));
+    expect((await confirm(linkToken)).json()).toEqual(fail(emailChangeMessages.linkCancelled));
     expect((await userRow(user.userId)).email).toBe(user.email);
   });
 
   it('an unknown or empty token is refused', async () => {
-    expect((await confirm(randomBytes(32).toString('base64url'))).json()).toEqual(fail(messages.emailChange.linkInvalid));
-    expect((await confirm('   ')).json()).toEqual(fail(messages.emailChange.linkMissing));
+    expect((await confirm(randomBytes(32).toString('base64url'))).json()).toEqual(fail(emailChangeMessages.linkInvalid));
+    expect((await confirm('   ')).json()).toEqual(fail(emailChangeMessages.linkMissing));
   });
 
   it('re-checks the address when the link is opened: taken meanwhile → refused, and the link still works once it is free', async () => {

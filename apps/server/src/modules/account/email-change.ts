@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { EMAIL_CHANGE_TOKEN_TTL_MS, type ChangeEmailBody, type ConfirmEmailChangeResult } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { isValidEmail } from '@frameport/domain';
 import type { MailMessage, Mailer } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
@@ -139,7 +140,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
   async function requestEmailChange(identity: Identity, body: ChangeEmailBody): Promise<{ message: string }> {
     const newEmail = body.NewEmail.trim();
     if (!isValidEmail(newEmail)) throw new AppError('invalid', messages.profile.emailInvalid);
-    if (body.CurrentPassword.trim() === '') throw new AppError('invalid', messages.emailChange.passwordRequired);
+    if (body.CurrentPassword.trim() === '') throw new AppError('invalid', emailChangeMessages.passwordRequired);
 
     const [current] = await db
       .select({ passwordHash: users.passwordHash })
@@ -160,7 +161,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
         .where(eq(users.id, identity.userId))
         .for('update');
       if (!user) throw new AppError('not_found', messages.http.unauthorized);
-      if (wanted === user.email.toLowerCase()) throw new AppError('invalid', messages.emailChange.sameEmail);
+      if (wanted === user.email.toLowerCase()) throw new AppError('invalid', emailChangeMessages.sameEmail);
       if (await isTaken(tx, wanted, user)) throw new AppError('conflict', messages.profile.emailTaken);
 
       const [recent] = await tx
@@ -173,7 +174,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
           ),
         );
       if ((recent?.n ?? 0) >= MAX_EMAIL_CHANGES_PER_WINDOW) {
-        throw new AppError('rate_limited', messages.emailChange.tooMany, { retryAfterSeconds: EMAIL_CHANGE_WINDOW_MS / 1000 });
+        throw new AppError('rate_limited', emailChangeMessages.tooMany, { retryAfterSeconds: EMAIL_CHANGE_WINDOW_MS / 1000 });
       }
 
       await cancelPendingEmailChanges(tx, user.id, now);
@@ -193,7 +194,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
       return { user, mails };
     });
     deliver(mails, user.id);
-    return { message: messages.emailChange.requested(newEmail) };
+    return { message: emailChangeMessages.requested(newEmail) };
   }
 
   /** Why a token that matched no usable request cannot be used: said plainly on the confirmation page. */
@@ -207,11 +208,11 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
       .from(emailChangeRequests)
       .where(eq(emailChangeRequests.tokenHash, tokenHash))
       .limit(1);
-    if (!request) return messages.emailChange.linkInvalid;
-    if (request.usedAt) return messages.emailChange.linkUsed;
-    if (request.cancelledAt) return messages.emailChange.linkCancelled;
-    if (request.expiresAt <= now) return messages.emailChange.linkExpired;
-    return messages.emailChange.linkInvalid;
+    if (!request) return emailChangeMessages.linkInvalid;
+    if (request.usedAt) return emailChangeMessages.linkUsed;
+    if (request.cancelledAt) return emailChangeMessages.linkCancelled;
+    if (request.expiresAt <= now) return emailChangeMessages.linkExpired;
+    return emailChangeMessages.linkInvalid;
   }
 
   /**
@@ -226,7 +227,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
    */
   async function confirmEmailChange(token: string, signedIn: Identity | null): Promise<ConfirmEmailChangeResult> {
     const trimmed = token.trim();
-    if (trimmed === '') throw new AppError('invalid', messages.emailChange.linkMissing);
+    if (trimmed === '') throw new AppError('invalid', emailChangeMessages.linkMissing);
     const tokenHash = hashToken(trimmed);
     const now = clock.now();
 
@@ -257,7 +258,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
           .from(users)
           .where(eq(users.id, spent.userId))
           .for('update');
-        if (!user || !user.isActive) throw new AppError('invalid', messages.emailChange.linkInvalid);
+        if (!user || !user.isActive) throw new AppError('invalid', emailChangeMessages.linkInvalid);
         if (await isTaken(tx, spent.newEmail.toLowerCase(), user)) throw new AppError('conflict', messages.profile.emailTaken);
 
         await tx.update(users).set({ email: spent.newEmail }).where(eq(users.id, user.id));
@@ -286,7 +287,7 @@ export function createEmailChangeService({ db, clock, mailer, publicUrl, logger 
 
     if (!outcome) throw new AppError('invalid', await whyUnusable(tokenHash, now));
     deliver([outcome.notice], outcome.userId);
-    return { message: messages.emailChange.confirmed(outcome.email), email: outcome.email, sessionKept: outcome.sessionKept };
+    return { message: emailChangeMessages.confirmed(outcome.email), email: outcome.email, sessionKept: outcome.sessionKept };
   }
 
   return { requestEmailChange, confirmEmailChange };

@@ -2,6 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, RESET_TOKEN_TTL_MS } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { resetMessages } from '@frameport/domain/messages/reset-password';
 import { loginThrottle, mailOutbox, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { SECRET_NOT_STORED } from '../../adapters/mail.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -106,7 +107,7 @@ describe('reset by mail, end to end through SMTP', () => {
 
     const again = await reset(token, 'Another#Pass43');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(fail(messages.reset.invalidToken));
+    expect(again.json()).toEqual(fail(resetMessages.invalidToken));
     expect((await validate(token)).json().Data).toEqual({ result: false, purpose: null });
 
     expect((await signIn(user.email, user.password)).statusCode).toBe(400);
@@ -122,7 +123,7 @@ describe('reset by mail, end to end through SMTP', () => {
     expect((await validate(token)).json().Data).toEqual({ result: false, purpose: null });
     const response = await reset(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(fail(messages.reset.invalidToken));
+    expect(response.json()).toEqual(fail(resetMessages.invalidToken));
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });
 });
@@ -186,7 +187,7 @@ describe('POST /api/Account/resetPassword and validateToken', () => {
     expect((await validate('')).json().Data).toEqual({ result: false, purpose: null });
     const response = await reset('A'.repeat(43));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(fail(messages.reset.invalidToken));
+    expect(response.json()).toEqual(fail(resetMessages.invalidToken));
   });
 
   it('a weak password is refused with the unmet rules and leaves the token usable', async () => {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS, WELCOME_TOKEN_TTL_MS, type PasswordResult } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { resetMessages } from '@frameport/domain/messages/reset-password';
 import { ForgotPasswordFormSchema, NewPasswordSchema } from '@frameport/domain';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
@@ -222,7 +223,7 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
    * other unused tokens are spent too, and failed sign-ins are forgotten.
    */
   async function resetPassword(body: { token: string; newPassword: string }): Promise<PasswordResult> {
-    if (!(await validateToken(body.token)).result) throw new AppError('invalid', messages.reset.invalidToken);
+    if (!(await validateToken(body.token)).result) throw new AppError('invalid', resetMessages.invalidToken);
     const passwordHash = await hashPassword(acceptableNewPassword(body.newPassword));
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -237,13 +238,13 @@ export function createPasswordService({ db, clock, mailer, publicUrl, logger }: 
           ),
         )
         .returning({ userId: passwordResetTokens.userId });
-      if (!spent) throw new AppError('invalid', messages.reset.invalidToken);
+      if (!spent) throw new AppError('invalid', resetMessages.invalidToken);
       const [user] = await tx
         .update(users)
         .set({ passwordHash, passwordChangedAt: now })
         .where(and(eq(users.id, spent.userId), eq(users.isActive, true)))
         .returning({ email: users.email });
-      if (!user) throw new AppError('invalid', messages.reset.invalidToken);
+      if (!user) throw new AppError('invalid', resetMessages.invalidToken);
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, PROFILE_PICTURE_MAX_BYTES } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
 import { auditLog, cities, countries, retailers, states, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createRetailer, createStaffUser, loginAs, type TestUser } from '../../test/factories.ts';
@@ -174,10 +175,10 @@ describe('POST /api/Account/updateUserProfile', () => {
     });
 
     it.each([
-      ['a GIF', async () => (await image(40, 40).gif().toBuffer()).toString('base64'), messages.image.notAnImage],
-      ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), messages.image.notAnImage],
-      ['text that is not base64', async () => 'not base64 at all!', messages.image.notAnImage],
-      ['a truncated PNG', async () => (await image(300, 300).png().toBuffer()).subarray(0, 60).toString('base64'), messages.image.notAnImage],
+      ['a GIF', async () => (await image(40, 40).gif().toBuffer()).toString('base64'), imageMessages.notAnImage],
+      ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), imageMessages.notAnImage],
+      ['text that is not base64', async () => 'not base64 at all!', imageMessages.notAnImage],
+      ['a truncated PNG', async () => (await image(300, 300).png().toBuffer()).subarray(0, 60).toString('base64'), imageMessages.notAnImage],
       [
         'an image over 2 MB',
         async () => Buffer.concat([await image(10, 10).png().toBuffer(), Buffer.alloc(PROFILE_PICTURE_MAX_BYTES)]).toString('base64'),

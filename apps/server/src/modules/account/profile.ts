@@ -20,6 +20,7 @@ import {
   type UserProfile,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
 import { ProfileContactSchema } from '@frameport/domain';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -43,7 +44,7 @@ export function profilePictureKey(stem: string): string {
 /** The bytes of a base64 picture (bare or a data: URL); malformed text or an oversized image is 400. */
 export function decodePicture(text: string): Buffer {
   const base64 = text.trim().replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
-  if (base64 === '' || !BASE64.test(base64)) throw new AppError('invalid', messages.image.notAnImage);
+  if (base64 === '' || !BASE64.test(base64)) throw new AppError('invalid', imageMessages.notAnImage);
   const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
   if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError('invalid', messages.profile.pictureTooLarge);
   return bytes;
@@ -59,7 +60,7 @@ export async function encodeProfilePicture(bytes: Buffer): Promise<Buffer> {
       .webp({ quality: PROFILE_PICTURE_QUALITY })
       .toBuffer();
   } catch {
-    throw new AppError('invalid', messages.image.notAnImage);
+    throw new AppError('invalid', imageMessages.notAnImage);
   }
 }
 

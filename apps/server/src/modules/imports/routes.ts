@@ -33,6 +33,7 @@ import {
 } from '@frameport/domain/contract';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ZIP_BYTES } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { uploadMessages } from '@frameport/domain/messages/uploads';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { requireIdentity, requireRole } from '../../http/auth.ts';
@@ -86,9 +87,9 @@ async function readImportForm(request: FastifyRequest): Promise<Form> {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', importMessages.zipTooLarge(IMPORT_MAX_ZIP_BYTES / MB));
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('too_large', messages.upload.tooManyParts);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('too_large', uploadMessages.tooManyParts);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
-    throw new AppError('invalid', messages.upload.unreadable);
+    throw new AppError('invalid', uploadMessages.unreadable);
   }
   if (problem) throw problem;
   return form;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { cartTotals, lineTotals } from '@frameport/domain';
 import { fail } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { makeGstin } from '../../db/seed/gstin.ts';
 import { invoices, orderLines, orders, retailers } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -330,12 +330,12 @@ describe('who may download a tax invoice', () => {
     for (const headers of [karnataka.headers, unlinked]) {
       const response = await download(headers, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(fail(messages.invoice.oneNotFound));
+      expect(response.json()).toEqual(fail(invoiceMessages.oneNotFound));
     }
     expect((await download(null, id)).statusCode).toBe(401);
     const missing = await download(admin, 987_654);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(fail(messages.invoice.oneNotFound));
+    expect(missing.json()).toEqual(fail(invoiceMessages.oneNotFound));
     expect((await download(admin, 'abc')).statusCode).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deskMessages, formatInvoiceNo, INVOICE_NUMBER_PATTERN } from '@frameport/domain';
 import { fail, parseInvoiceStores, type AccountStatement, type InvoiceRow } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { auditLog, documentSequences, invoices, orders, paymentAllocations, payments, retailers, shipments } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createRetailer, createStaffUser, ensureCorporateDetails, type TestUser } from '../../test/factories.ts';
@@ -264,7 +265,7 @@ describe('POST /backoffice/LensMaster/LensInvoiceReport', () => {
   it('answers result false, "Invoices not found." and "[]" when nothing matches', async () => {
     const none = await report(r.headers, { RetailerID: r.retailerId, FromDate: '2025-01-01', ToDate: '2025-12-31' });
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ Status: 0, Error: null, Data: { result: false, stores: '[]', message: messages.invoice.notFound } });
+    expect(none.json()).toEqual({ Status: 0, Error: null, Data: { result: false, stores: '[]', message: invoiceMessages.notFound } });
     const fresh = await retailer();
     const empty = await report(fresh.headers, { RetailerID: fresh.retailerId });
     expect(empty.json().Data).toEqual({ result: false, stores: '[]', message: 'Invoices not found.' });
@@ -273,10 +274,10 @@ describe('POST /backoffice/LensMaster/LensInvoiceReport', () => {
   it('refuses a FromDate after the ToDate, a day that does not exist and a date in another shape (400)', async () => {
     const reversed = await report(r.headers, { RetailerID: r.retailerId, FromDate: '2026-10-01', ToDate: '2026-09-01' });
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json()).toEqual(fail(messages.invoice.dateRange));
+    expect(reversed.json()).toEqual(fail(invoiceMessages.dateRange));
     const notADay = await report(r.headers, { RetailerID: r.retailerId, FromDate: '2026-02-30' });
     expect(notADay.statusCode).toBe(400);
-    expect(notADay.json()).toEqual(fail(messages.invoice.invalidDate));
+    expect(notADay.json()).toEqual(fail(invoiceMessages.invalidDate));
     const shape = await report(r.headers, { RetailerID: r.retailerId, ToDate: '20-11-2026' });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().Error.Message).toBe('Please enter a date as YYYY-MM-DD');
@@ -474,7 +475,7 @@ describe('POST /backoffice/LensMaster/AccountStatement', () => {
   it('refuses a FromDate after the ToDate (400)', async () => {
     const response = await statement(r.headers, { RetailerID: r.retailerId, FromDate: '2026-11-02', ToDate: '2026-11-01' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(fail(messages.invoice.dateRange));
+    expect(response.json()).toEqual(fail(invoiceMessages.dateRange));
   });
 
   it('shows an empty account as all zero', async () => {

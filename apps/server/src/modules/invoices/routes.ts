@@ -9,7 +9,7 @@ import {
   InvoiceIdParamsSchema,
   ok,
 } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { InvoicesService } from './service.ts';
@@ -33,7 +33,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     async (request) => {
       const acting = await request.requireActing();
       const rows = await invoices.report(acting.retailerId, { fromDate: request.body.FromDate, toDate: request.body.ToDate });
-      return ok({ result: rows.length > 0, stores: JSON.stringify(rows), message: rows.length > 0 ? '' : messages.invoice.notFound });
+      return ok({ result: rows.length > 0, stores: JSON.stringify(rows), message: rows.length > 0 ? '' : invoiceMessages.notFound });
     },
   );
 
@@ -96,7 +96,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
       const retailerId = await invoices.ownerOf(request.params.invoiceId);
       // Someone else's invoice reads as one that does not exist.
       if (retailerId === null || !(await request.canActFor(retailerId))) {
-        throw new AppError('not_found', messages.invoice.oneNotFound);
+        throw new AppError('not_found', invoiceMessages.oneNotFound);
       }
       const { fileName, pdf } = await invoices.document(request.params.invoiceId);
       return reply

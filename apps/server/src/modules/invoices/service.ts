@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, sql, type SQL, type SQ
 import { dueDateOf, financialYearOf, formatInvoiceNo, gstHeadRates, istDateOf, paiseToRupees, sumPaise, type Paise } from '@frameport/domain';
 import { INVOICE_REPORT_FROM_DATE, type AccountStatement, type InvoiceRow, type StatementEntry } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../db/audit.ts';
@@ -42,7 +43,7 @@ function calendarDate(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const at = Date.parse(`${value}T00:00:00Z`);
   if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== value) {
-    throw new AppError('invalid', messages.invoice.invalidDate);
+    throw new AppError('invalid', invoiceMessages.invalidDate);
   }
   return value;
 }
@@ -60,7 +61,7 @@ function istStartOf(date: string): Date {
 function period(input: { fromDate?: string | undefined; toDate?: string | undefined }, today: string, defaultFrom: (to: string) => string) {
   const toDate = calendarDate(input.toDate) ?? today;
   const fromDate = calendarDate(input.fromDate) ?? defaultFrom(toDate);
-  if (fromDate > toDate) throw new AppError('invalid', messages.invoice.dateRange);
+  if (fromDate > toDate) throw new AppError('invalid', invoiceMessages.dateRange);
   return { fromDate, toDate };
 }
 
@@ -406,7 +407,7 @@ export function createInvoicesService({ db, clock, config }: InvoicesServiceDeps
    */
   async function documentData(invoiceId: number, dbx: DbOrTx = db): Promise<InvoicePdfData> {
     const [invoice] = await dbx.select().from(invoices).where(eq(invoices.id, invoiceId));
-    if (!invoice) throw new AppError('not_found', messages.invoice.oneNotFound);
+    if (!invoice) throw new AppError('not_found', invoiceMessages.oneNotFound);
     const [order] = await dbx.select().from(orders).where(eq(orders.id, invoice.orderId));
     if (!order) throw new Error(`invoice ${invoice.id}: order ${invoice.orderId} missing`);
     const supplier = await supplierDetails(dbx);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, type OrderDetailsResponse } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import type { HoldKind } from '@frameport/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { invoices, orderLines, orders, retailers, shipmentLines, shipments } from '../../db/schema.ts';
@@ -227,7 +227,7 @@ describe('the retailer follows an order through the desk and the warehouse', () 
     const other = await retailer();
     const foreign = await t.app.inject({ url: `/api/Order/getOrderDetails?orderId=${orderId}`, headers: other.headers });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(fail(messages.order.notFound));
+    expect(foreign.json()).toEqual(fail(orderMessages.notFound));
   });
 
   it('cancelled: the reason; placed by staff: no staff name; a linked sales executive sees the same', async () => {

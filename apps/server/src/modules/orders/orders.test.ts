@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import {
   auditLog,
   carts,
@@ -69,7 +70,7 @@ describe('placeOrder', () => {
     const response = await place(r.headers, cart.billToInfo.CartId, { Note: 'Deliver before noon.' });
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().Data;
-    expect(data.message).toBe(messages.order.placed);
+    expect(data.message).toBe(orderMessages.placed);
     expect(data.OrderRefNo).toMatch(/^FP\/2026-27\/\d{6}$/);
     expect(await stockOf(p.variants[0]!.id)).toBe(7);
 
@@ -124,7 +125,7 @@ describe('placeOrder', () => {
     const other = await retailer();
     const foreign = await t.app.inject({ url: `/api/Order/getOrderDetails?orderId=${data.OrderID}`, headers: other.headers });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(fail(messages.order.notFound));
+    expect(foreign.json()).toEqual(fail(orderMessages.notFound));
     expect((await t.app.inject({ url: '/api/Order/getMyOrders', headers: other.headers })).json().Data.totalCount).toBe(0);
   });
 

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_SERIAL_DIGITS, financialYearOf, orderRefPrefix, type CartTotals, type LineTotals } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { carts, orderLines, orders, productColours } from '../../db/schema.ts';
@@ -59,7 +60,7 @@ export async function placedBefore(tx: Tx, retailerId: number, cartId: number, k
     .select({ id: carts.id })
     .from(carts)
     .where(and(eq(carts.id, cartId), eq(carts.retailerId, retailerId)));
-  throw new AppError(cart ? 'conflict' : 'not_found', cart ? messages.cart.empty : messages.order.cartNotFound);
+  throw new AppError(cart ? 'conflict' : 'not_found', cart ? messages.cart.empty : orderMessages.cartNotFound);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   PlaceOrderResponseSchema,
   RetailerCreditPositionSchema,
 } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import type { OrdersService } from './service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
@@ -39,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         idempotencyKey: request.headers['idempotency-key'],
       });
       request.auditDetails = { OrderID: placed.OrderID, OrderRefNo: placed.OrderRefNo, created: placed.created };
-      return ok({ message: messages.order.placed, OrderRefNo: placed.OrderRefNo, OrderID: placed.OrderID });
+      return ok({ message: orderMessages.placed, OrderRefNo: placed.OrderRefNo, OrderID: placed.OrderID });
     },
   );
 

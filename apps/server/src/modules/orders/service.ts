@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -108,7 +108,7 @@ export function createOrdersService({ db, clock, config, mailer, logger }: Order
         .select()
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.retailerId, acting.retailerId)));
-      if (!order) throw new AppError('not_found', messages.order.notFound);
+      if (!order) throw new AppError('not_found', orderMessages.notFound);
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
       const shipped = await lineQuantitiesOf(tx, order.id);
       const history = await tx

@@ -20,7 +20,7 @@ import {
   type ShipmentStatus,
 } from '@frameport/domain';
 import type { AdminOrderDetail } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import type { Mailer, MailMessage } from '../../adapters/mail.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -61,7 +61,7 @@ const labelOf = (line: Pick<OrderLine, 'modelName' | 'colourName'>) => `${line.m
 /** A 'YYYY-MM-DD' that is a real calendar day (the contract checks only the shape), else 400. */
 function calendarDate(value: string): string {
   const at = Date.parse(`${value}T00:00:00Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== value) throw new AppError('invalid', messages.invoice.invalidDate);
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== value) throw new AppError('invalid', invoiceMessages.invalidDate);
   return value;
 }
 

@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { deskMessages, formatInvoiceNo, lineTotals } from '@frameport/domain';
 import { fail, parseInvoiceStores, type AdminOrderDetail } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import {
   auditLog,
   documentSequences,
@@ -656,6 +657,6 @@ describe('documents', () => {
     expect(refused.statusCode).toBe(403);
     const missing = await t.app.inject({ url: '/api/admin/invoices/987654/document', headers: admin });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(fail(messages.invoice.oneNotFound));
+    expect(missing.json()).toEqual(fail(invoiceMessages.oneNotFound));
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '@frameport/domain/messages';
+import { uploadMessages } from '@frameport/domain/messages/uploads';
 import { auditLog, banners, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createStaffUser, loginAs, type TestUser } from '../../test/factories.ts';
@@ -135,7 +135,7 @@ describe('PATCH /api/admin/banners/:id', () => {
   it('answers 404 for a banner that does not exist, 400 for an id that is not one, 403 for the warehouse', async () => {
     const missing = await patch(999_999, { title: 'X' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().Error.Message).toBe(messages.upload.bannerNotFound);
+    expect(missing.json().Error.Message).toBe(uploadMessages.bannerNotFound);
     expect((await patch('abc', { title: 'X' })).statusCode).toBe(400);
     expect((await patch(home, { title: 'X' }, warehouseHeaders)).statusCode).toBe(403);
     const [row] = await t.db.select().from(banners).where(eq(banners.id, home));

@@ -22,7 +22,7 @@ import {
   type AdminBanner,
   type AdminBannerPatch,
 } from '@frameport/domain/contract/admin-content';
-import { messages } from '@frameport/domain/messages';
+import { uploadMessages } from '@frameport/domain/messages/uploads';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../../db/audit.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -81,7 +81,7 @@ export function createBannerAdmin({ db, clock }: { db: Db; clock: Clock }) {
   async function update(actorUserId: number, id: number, patch: AdminBannerPatch): Promise<AdminBanner> {
     return db.transaction(async (tx) => {
       const [before] = await readBanners(tx, id);
-      if (!before) throw new AppError('not_found', messages.upload.bannerNotFound);
+      if (!before) throw new AppError('not_found', uploadMessages.bannerNotFound);
       const set: Partial<typeof banners.$inferInsert> = {};
       if (patch.title !== undefined) set.title = patch.title;
       if (patch.sortOrder !== undefined) set.sortOrder = patch.sortOrder;
@@ -95,7 +95,7 @@ export function createBannerAdmin({ db, clock }: { db: Db; clock: Clock }) {
         .set({ ...set, modifiedByUserId: actorUserId, modifiedOn: clock.now() })
         .where(eq(banners.id, id));
       const [after] = await readBanners(tx, id);
-      if (!after) throw new AppError('not_found', messages.upload.bannerNotFound);
+      if (!after) throw new AppError('not_found', uploadMessages.bannerNotFound);
       await recordAudit(tx, {
         actorUserId,
         action: 'update_banner',
@@ -111,7 +111,7 @@ export function createBannerAdmin({ db, clock }: { db: Db; clock: Clock }) {
   async function remove(actorUserId: number, id: number): Promise<{ id: number; deleted: true }> {
     return db.transaction(async (tx) => {
       const [before] = await readBanners(tx, id);
-      if (!before) throw new AppError('not_found', messages.upload.bannerNotFound);
+      if (!before) throw new AppError('not_found', uploadMessages.bannerNotFound);
       await tx.delete(banners).where(eq(banners.id, id));
       await recordAudit(tx, {
         actorUserId,

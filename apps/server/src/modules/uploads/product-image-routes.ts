@@ -25,6 +25,7 @@ import {
   UploadColourImagesFieldsSchema,
 } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
 import { MAX_IMAGE_BYTES } from '../../adapters/images.ts';
 import { requireIdentity, requireRole } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -106,7 +107,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ desk: ProductImageDesk 
         const form = await readImagesForm(request);
         const parsed = UploadColourImagesFieldsSchema.safeParse(form.fields);
         if (!parsed.success) throw new AppError('invalid', parsed.error.issues[0]?.message ?? messages.http.invalidInput);
-        if (form.images.length === 0) throw new AppError('invalid', messages.image.missing);
+        if (form.images.length === 0) throw new AppError('invalid', imageMessages.missing);
         return ok(await desk.upload(identity, request.params.id, { images: form.images, imageType: parsed.data.imageType }, request));
       },
     );

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageDeskMessages, MAX_IMAGES_PER_UPLOAD, type ColourImagesResponse } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
 import { auditLog, productImages } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createProduct, createStaffUser, loginAs } from '../../test/factories.ts';
@@ -148,7 +149,7 @@ describe('POST /api/admin/product-colours/:id/images', () => {
     const filesBefore = filesUnder(uploadsDir).length;
     const response = await upload(admin, colourId, [file(await png('#123456')), file(Buffer.from('%PDF-1.4 not an image'), 'x.png')]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ Status: 1, Error: { Message: messages.image.notAnImage }, Data: null });
+    expect(response.json()).toMatchObject({ Status: 1, Error: { Message: imageMessages.notAnImage }, Data: null });
     expect(await rows(colourId)).toEqual([]);
     expect(filesUnder(uploadsDir)).toHaveLength(filesBefore);
     expect(await auditOf(product.productId)).toEqual([]);
@@ -159,7 +160,7 @@ describe('POST /api/admin/product-colours/:id/images', () => {
     const colourId = product.variants[0]!.id;
     const image = await png('#654321');
     const cases: [FormPart[], number, string][] = [
-      [[{ name: 'imageType', value: 'side' }], 400, messages.image.missing],
+      [[{ name: 'imageType', value: 'side' }], 400, imageMessages.missing],
       [Array.from({ length: MAX_IMAGES_PER_UPLOAD + 1 }, () => file(image)), 400, imageDeskMessages.tooManyFiles],
       [[{ name: 'imageType', value: 'front' }, file(image), file(image)], 400, imageDeskMessages.oneFrontOnly],
       [[{ name: 'imageType', value: 'back' }, file(image)], 400, 'Image type must be front, side or thumbnail.'],

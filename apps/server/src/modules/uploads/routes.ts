@@ -17,6 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { envelopeOf, fail, INT4_MAX, ok, text } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
+import { uploadMessages } from '@frameport/domain/messages/uploads';
 import type { FileStore } from '../../adapters/storage.ts';
 import { IMAGE_TYPES } from '../../db/schema.ts';
 import { requireIdentity, requireRole } from '../../http/auth.ts';
@@ -92,7 +94,7 @@ export const UploadBannerFieldsSchema = z
   .check(
     z.superRefine((fields, ctx) => {
       if (fields.bannerId === undefined && fields.bannerTitle === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['bannerTitle'], message: messages.upload.bannerTitleRequired });
+        ctx.addIssue({ code: 'custom', path: ['bannerTitle'], message: uploadMessages.bannerTitleRequired });
       }
     }),
   );
@@ -129,16 +131,16 @@ export function formError(error: unknown): Error {
   if (error instanceof AppError) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('too_large', messages.image.tooLarge);
+      return new AppError('too_large', imageMessages.tooLarge);
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('too_large', messages.upload.tooManyParts);
+      return new AppError('too_large', uploadMessages.tooManyParts);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
     default:
       // Malformed multipart data, a field named like a prototype property, an aborted request.
-      return new AppError('invalid', messages.upload.unreadable);
+      return new AppError('invalid', uploadMessages.unreadable);
   }
 }
 
@@ -237,7 +239,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store
         const form = await readForm(request, ['image']);
         const fields = parseFields(UploadProductImageFieldsSchema, form.fields);
         const image = form.files.get('image');
-        if (!image) throw new AppError('invalid', messages.image.missing);
+        if (!image) throw new AppError('invalid', imageMessages.missing);
         return ok(
           await uploads.uploadProductImage(identity, {
             productCode: fields.productCode,
@@ -272,7 +274,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; store
         const form = await readForm(request, ['image', 'mobileImage']);
         const fields = parseFields(UploadBannerFieldsSchema, form.fields);
         const image = form.files.get('image');
-        if (!image) throw new AppError('invalid', messages.image.missing);
+        if (!image) throw new AppError('invalid', imageMessages.missing);
         const flags: Partial<BannerFlags> = {};
         for (const [field, column] of Object.entries(BANNER_FLAG_FIELDS)) {
           const value = fields[field as keyof typeof BANNER_FLAG_FIELDS];

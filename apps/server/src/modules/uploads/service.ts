@@ -8,7 +8,7 @@
  * No file I/O happens inside the transaction, and nothing reads `db` inside it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { messages } from '@frameport/domain/messages';
+import { uploadMessages } from '@frameport/domain/messages/uploads';
 import type { FileStore } from '../../adapters/storage.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../../db/audit.ts';
@@ -121,7 +121,7 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
       .innerJoin(products, eq(products.id, productColours.productId))
       .where(and(eq(productColours.id, input.productColourId), eq(products.productCode, input.productCode)))
       .limit(1);
-    if (!colour) throw new AppError('not_found', messages.upload.colourNotFound);
+    if (!colour) throw new AppError('not_found', uploadMessages.colourNotFound);
 
     await inspectImage(input.image);
     const { files, keys } = await encodeSet('products', input.image, PRODUCT_WIDTHS);
@@ -172,11 +172,11 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
         .from(banners)
         .where(eq(banners.id, input.bannerId))
         .limit(1);
-      if (!existing) throw new AppError('not_found', messages.upload.bannerNotFound);
+      if (!existing) throw new AppError('not_found', uploadMessages.bannerNotFound);
       existingTitle = existing.title;
     }
     const title = input.title ?? existingTitle;
-    if (title === undefined) throw new AppError('invalid', messages.upload.bannerTitleRequired);
+    if (title === undefined) throw new AppError('invalid', uploadMessages.bannerTitleRequired);
 
     // Check both before encoding either: the cheap rejection comes first.
     await inspectImage(input.image);
@@ -215,7 +215,7 @@ export function createUploadService({ db, clock, store }: UploadServiceDeps) {
             })
             .where(eq(banners.id, input.bannerId))
             .returning({ id: banners.id });
-          if (!updated[0]) throw new AppError('not_found', messages.upload.bannerNotFound);
+          if (!updated[0]) throw new AppError('not_found', uploadMessages.bannerNotFound);
           id = updated[0].id;
         } else {
           const [inserted] = await tx

@@ -5,7 +5,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { imageMessages } from '@frameport/domain/messages/images';
 import { createLocalFileStore, isSafeKey } from '../../adapters/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, banners, productColours, productImages, products } from '../../db/schema.ts';
@@ -265,7 +265,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     for (const [label, data, type] of cases) {
       const response = await uploadProductImage(admin, [...productFields(variants[6]!), imagePart(data, 'photo.png', type)]);
       expect(response.statusCode, label).toBe(400);
-      expect(response.json(), label).toEqual(fail(messages.image.notAnImage));
+      expect(response.json(), label).toEqual(fail(imageMessages.notAnImage));
     }
     expect(await imageRowCount()).toBe(before.rows);
     expect(filesUnder(uploadsDir)).toHaveLength(before.files);
@@ -283,7 +283,7 @@ describe('POST /api/Product/uploadProductImage', () => {
     const started = performance.now();
     const response = await uploadProductImage(admin, [...productFields(variants[6]!), imagePart(bomb)]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(fail(messages.image.tooManyPixels));
+    expect(response.json()).toEqual(fail(imageMessages.tooManyPixels));
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -318,8 +318,8 @@ describe('POST /api/Product/uploadProductImage', () => {
     const variant = variants[8]!;
     const image = imagePart(await png(200, 200));
     const cases: [FormPart[], string][] = [
-      [productFields(variant), messages.image.missing],
-      [[...productFields(variant), { name: 'image', filename: '', data: Buffer.alloc(0) }], messages.image.missing],
+      [productFields(variant), imageMessages.missing],
+      [[...productFields(variant), { name: 'image', filename: '', data: Buffer.alloc(0) }], imageMessages.missing],
       [[...productFields(variant, { productCode: undefined }), image], '"productCode" is required'],
       [[...productFields(variant, { productCode: '   ' }), image], '"productCode" is required'],
       [[...productFields(variant, { colorId: undefined }), image], '"colorId" is required'],
@@ -467,7 +467,7 @@ describe('POST /api/Home/uploadBanner', () => {
     const image = imagePart(await png(400, 200));
     const cases: [FormPart[], number, string][] = [
       [[image], 400, '"bannerTitle" is required'],
-      [[{ name: 'bannerTitle', value: 'No image' }], 400, messages.image.missing],
+      [[{ name: 'bannerTitle', value: 'No image' }], 400, imageMessages.missing],
       [[{ name: 'bannerTitle', value: 'x' }, { name: 'isHomeBanner', value: 'yes' }, image], 400, `"isHomeBanner" must be 'true' or 'false'`],
       [[{ name: 'bannerTitle', value: 'x' }, { name: 'isColourBanner', value: 'true' }, image], 400, 'Unknown field: isColourBanner'],
       [[{ name: 'bannerTitle', value: 'x'.repeat(201) }, image], 400, '"bannerTitle" must be at most 200 characters long'],
@@ -476,7 +476,7 @@ describe('POST /api/Home/uploadBanner', () => {
       [
         [{ name: 'bannerTitle', value: 'x' }, image, { name: 'mobileImage', filename: 'm.png', data: Buffer.from('GIF89a fake') }],
         400,
-        messages.image.notAnImage,
+        imageMessages.notAnImage,
       ],
     ];
     for (const [parts, status, message] of cases) {

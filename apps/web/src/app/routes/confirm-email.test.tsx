@@ -1,4 +1,4 @@
-import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ describe('/confirm-email', () => {
     renderApp(`/confirm-email?token=${VALID_EMAIL_TOKEN}`);
 
     // The first render of the file loads the route's chunk: slow on a busy machine.
-    expect(await screen.findByText(messages.emailChange.confirmed(NEW_EMAIL), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(emailChangeMessages.confirmed(NEW_EMAIL), {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your new email' })).toBeInTheDocument();
     expect(screen.getByText(/Log in with your new email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
@@ -35,7 +35,7 @@ describe('/confirm-email', () => {
     signIn();
     renderApp(`/confirm-email?token=${VALID_EMAIL_TOKEN}`);
 
-    expect(await screen.findByText(messages.emailChange.confirmed(NEW_EMAIL))).toBeInTheDocument();
+    expect(await screen.findByText(emailChangeMessages.confirmed(NEW_EMAIL))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/profile');
     expect(getSessionState().session).toMatchObject({ accessToken: 'token-abc', userName: NEW_EMAIL });
     // Sent with the session, so the server can tell it is the same account's.
@@ -44,8 +44,8 @@ describe('/confirm-email', () => {
   });
 
   it.each([
-    ['expired', { confirmEmail: 'expired' as const }, VALID_EMAIL_TOKEN, messages.emailChange.linkExpired],
-    ['not valid', {}, 'some-other-token', messages.emailChange.linkInvalid],
+    ['expired', { confirmEmail: 'expired' as const }, VALID_EMAIL_TOKEN, emailChangeMessages.linkExpired],
+    ['not valid', {}, 'some-other-token', emailChangeMessages.linkInvalid],
   ])('says clearly when the link is %s', async (_label, data, token, message) => {
     fakeAccountServer(data);
     renderApp(`/confirm-email?token=${token}`);
@@ -58,7 +58,7 @@ describe('/confirm-email', () => {
     const fetchSpy = fakeAccountServer();
     renderApp('/confirm-email');
 
-    expect(await screen.findByText(messages.emailChange.linkMissing)).toBeInTheDocument();
+    expect(await screen.findByText(emailChangeMessages.linkMissing)).toBeInTheDocument();
     expect(bodiesSentTo(fetchSpy, '/api/Account/confirmEmailChange')).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -439,7 +440,7 @@ describe('/profile My Profile', () => {
     const form = within(card).getByRole('form', { name: 'Change email' });
     await user.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
     expect(await within(form).findByText(messages.profile.emailInvalid)).toBeInTheDocument();
-    expect(within(form).getByText(messages.emailChange.passwordRequired)).toBeInTheDocument();
+    expect(within(form).getByText(emailChangeMessages.passwordRequired)).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText('New email'), NEW_EMAIL);
     await user.type(within(form).getByLabelText('Current password'), 'Wrong@123');

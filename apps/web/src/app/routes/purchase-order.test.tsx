@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { retailerMessages } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { BLR, creditPosition, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
@@ -197,7 +198,7 @@ describe('/purchase-order', () => {
     const answers: (() => Promise<Response>)[] = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       async () =>
-        jsonResponse({ Status: 1, Error: { Message: messages.order.cartNotFound, StackTrace: null }, Data: null }, 400),
+        jsonResponse({ Status: 1, Error: { Message: orderMessages.cartNotFound, StackTrace: null }, Data: null }, 400),
       async () => jsonResponse({ Status: 0, Error: null, Data: { message: 'Success', OrderRefNo: 'FP-000124', OrderID: 124 } }),
     ];
     const fetchSpy = fakeCartServer({ cart: cartResponse(), placeOrder: () => answers.shift()!() });
@@ -210,7 +211,7 @@ describe('/purchase-order', () => {
     expect(await screen.findByText(messages.http.network)).toBeInTheDocument();
     await waitFor(() => expect(place).toBeEnabled());
     await user.click(place);
-    expect(await screen.findByText(messages.order.cartNotFound)).toBeInTheDocument();
+    expect(await screen.findByText(orderMessages.cartNotFound)).toBeInTheDocument();
     await waitFor(() => expect(place).toBeEnabled());
     await user.click(place);
     await screen.findByRole('dialog', { name: 'Order Placed Successfully' });

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Modal.css';
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { confirmMessages } from '@frameport/domain/messages/confirm';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import type { CartItem } from '@frameport/domain/contract';
 import { Alert, Button, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconShoppingCartOff } from '@tabler/icons-react';
@@ -78,7 +80,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
     return (
       <Stack gap="md">
         <PageHeader title={PAGE_TITLE} />
-        <LoadError title={messages.order.cartLoadFailed} {...retryQuery(cart)} />
+        <LoadError title={orderMessages.cartLoadFailed} {...retryQuery(cart)} />
       </Stack>
     );
   }
@@ -150,7 +152,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
         title={PAGE_TITLE}
         description={
           <Text size="sm" c="dimmed" className="tabular" aria-live="polite">
-            {messages.order.lineCount(count, data.TotalQuantity)}
+            {orderMessages.lineCount(count, data.TotalQuantity)}
           </Text>
         }
         aside={
@@ -205,7 +207,7 @@ function PurchaseOrder({ email }: { email: string | null }) {
             </ul>
             {notShown > 0 && (
               <Text size="sm" c="dimmed" className={`${classes.lineSummary} tabular`}>
-                <span>{messages.order.linesNotShown(notShown)}</span>
+                <span>{orderMessages.linesNotShown(notShown)}</span>
                 <span>{formatInr(notShownPaise)} excl. GST</span>
               </Text>
             )}
@@ -238,12 +240,12 @@ function PurchaseOrder({ email }: { email: string | null }) {
             {blocked !== null && <OrderingBlockedNotice blocked={blocked} />}
             {toChange > 0 && (
               <Text size="sm" c="red.9" role="status" id="place-order-reason">
-                {messages.order.linesToChange(toChange)}
+                {orderMessages.linesToChange(toChange)}
               </Text>
             )}
             {anyInvalid && toChange === 0 && (
               <Text size="sm" c="red.9" role="status" id="place-order-reason">
-                {messages.order.fixQuantities}
+                {orderMessages.fixQuantities}
               </Text>
             )}
             <Button
@@ -262,8 +264,8 @@ function PurchaseOrder({ email }: { email: string | null }) {
 
       <ConfirmDialog
         opened={confirming !== null}
-        message={confirming?.kind === 'clear' ? messages.confirm.clearCart : messages.confirm.deleteItem}
-        confirmLabel={confirming?.kind === 'clear' ? messages.cart.clearCart : messages.confirm.delete}
+        message={confirming?.kind === 'clear' ? confirmMessages.clearCart : confirmMessages.deleteItem}
+        confirmLabel={confirming?.kind === 'clear' ? messages.cart.clearCart : confirmMessages.delete}
         onConfirm={confirmAction}
         onCancel={() => setConfirming(null)}
         busy={remove.isPending || clear.isPending}

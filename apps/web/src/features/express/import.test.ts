@@ -1,4 +1,4 @@
-import { messages } from '@frameport/domain/messages';
+import { expressMessages } from '@frameport/domain/messages/express';
 import { describe, expect, it } from 'vitest';
 import { xlsxOf } from '../../testing/xlsx-fixture.ts';
 import { MAX_IMPORT_ROWS, readImportFile, readPastedText, type ImportResult } from './import.ts';
@@ -37,20 +37,20 @@ describe('readPastedText', () => {
     const rows = rowsOf(await readPastedText('VX-1,C1,4\nVX-2,C1\nVX-3,C1,101\nVX-4,C1,2.5\nhello there\nVX-5,C1,0\nVX-6,C1,1,extra'));
     expect(rows.map((row) => [row.origin, row.kind === 'problem' ? row.reason : 'ok'])).toEqual([
       ['Pasted line 1', 'ok'],
-      ['Pasted line 2', messages.express.row.columns],
-      ['Pasted line 3', messages.express.row.quantity],
-      ['Pasted line 4', messages.express.row.quantity],
-      ['Pasted line 5', messages.express.row.columns],
-      ['Pasted line 6', messages.express.row.quantity],
-      ['Pasted line 7', messages.express.row.columns],
+      ['Pasted line 2', expressMessages.row.columns],
+      ['Pasted line 3', expressMessages.row.quantity],
+      ['Pasted line 4', expressMessages.row.quantity],
+      ['Pasted line 5', expressMessages.row.columns],
+      ['Pasted line 6', expressMessages.row.quantity],
+      ['Pasted line 7', expressMessages.row.columns],
     ]);
   });
 
   it('refuses a quote that is never closed, and more rows than it reads at once', async () => {
-    expect(await readPastedText('VX-1,C1,4\n"VX-2,C1,4\nVX-3,C1,1')).toEqual({ ok: false, error: messages.express.import.unclosedQuote(2) });
+    expect(await readPastedText('VX-1,C1,4\n"VX-2,C1,4\nVX-3,C1,1')).toEqual({ ok: false, error: expressMessages.import.unclosedQuote(2) });
     const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `VX-${i},C1,1`).join('\n');
-    expect(await readPastedText(many)).toEqual({ ok: false, error: messages.express.import.tooManyRows(MAX_IMPORT_ROWS + 1, MAX_IMPORT_ROWS) });
-    expect(await readPastedText('model,colour,quantity\n\n')).toEqual({ ok: false, error: messages.express.noRows });
+    expect(await readPastedText(many)).toEqual({ ok: false, error: expressMessages.import.tooManyRows(MAX_IMPORT_ROWS + 1, MAX_IMPORT_ROWS) });
+    expect(await readPastedText('model,colour,quantity\n\n')).toEqual({ ok: false, error: expressMessages.noRows });
   });
 });
 
@@ -78,12 +78,12 @@ describe('readImportFile', () => {
   it('gives a clear error for a broken workbook, a binary .csv, an old .xls, another type and a file too large', async () => {
     expect(await readImportFile(new File([new Uint8Array([80, 75, 3, 4, 1, 2, 3])], 'broken.xlsx'))).toEqual({
       ok: false,
-      error: messages.express.import.unreadableXlsx,
+      error: expressMessages.import.unreadableXlsx,
     });
-    expect(await readImportFile(new File([xlsxOf([['VX', 'C1', 1]])], 'renamed.csv'))).toEqual({ ok: false, error: messages.express.import.notText });
-    expect(await readImportFile(new File(['x'], 'order.xls'))).toEqual({ ok: false, error: messages.express.import.oldExcel });
-    expect(await readImportFile(new File(['x'], 'order.pdf'))).toEqual({ ok: false, error: messages.express.import.wrongType });
+    expect(await readImportFile(new File([xlsxOf([['VX', 'C1', 1]])], 'renamed.csv'))).toEqual({ ok: false, error: expressMessages.import.notText });
+    expect(await readImportFile(new File(['x'], 'order.xls'))).toEqual({ ok: false, error: expressMessages.import.oldExcel });
+    expect(await readImportFile(new File(['x'], 'order.pdf'))).toEqual({ ok: false, error: expressMessages.import.wrongType });
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.csv');
-    expect(await readImportFile(big)).toEqual({ ok: false, error: messages.express.import.tooLarge(1) });
+    expect(await readImportFile(big)).toEqual({ ok: false, error: expressMessages.import.tooLarge(1) });
   });
 });

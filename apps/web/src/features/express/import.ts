@@ -1,5 +1,5 @@
 import { QUANTITY_MAX } from '@frameport/domain';
-import { messages } from '@frameport/domain/messages';
+import { expressMessages } from '@frameport/domain/messages/express';
 
 /**
  * Reading express rows from pasted text (spreadsheet cells, CSV, chat lines) and from .csv / .xlsx
@@ -59,7 +59,7 @@ function quantityOf(text: string): number | null {
 
 function line(origin: string, text: string, modelName: string, colour: string, quantityText: string): ImportedRow {
   const quantity = quantityOf(quantityText);
-  if (quantity === null) return { kind: 'problem', origin, text, reason: messages.express.row.quantity };
+  if (quantity === null) return { kind: 'problem', origin, text, reason: expressMessages.row.quantity };
   return { kind: 'line', origin, text, modelName, colorVariant: colour.toUpperCase(), quantity };
 }
 
@@ -70,19 +70,19 @@ function readRow(cells: string[], columns: Columns | null, origin: string): Impo
   const text = filled.join(', ');
   if (columns) {
     const at = (index: number) => cells[index] ?? '';
-    if (at(columns.model) === '' || at(columns.colour) === '') return { kind: 'problem', origin, text, reason: messages.express.row.columns };
+    if (at(columns.model) === '' || at(columns.colour) === '') return { kind: 'problem', origin, text, reason: expressMessages.row.columns };
     return line(origin, text, at(columns.model), at(columns.colour), at(columns.quantity));
   }
   // No header: a chat line in one cell ('VX-AV-1023 C2 x 4'), model and colour in one cell with the
   // quantity in the next, or the three values in three cells.
   if (filled.length <= 2) {
     const match = CHAT_LINE.exec(filled.join(' '));
-    if (!match) return { kind: 'problem', origin, text, reason: messages.express.row.columns };
+    if (!match) return { kind: 'problem', origin, text, reason: expressMessages.row.columns };
     return line(origin, text, match[1]!, match[2]!, match[3]!);
   }
   const lastFilled = cells.reduce((last, cell, index) => (cell === '' ? last : index), -1);
   if (lastFilled > 2 || cells.slice(0, 3).some((cell) => cell === '')) {
-    return { kind: 'problem', origin, text, reason: messages.express.row.columns };
+    return { kind: 'problem', origin, text, reason: expressMessages.row.columns };
   }
   return line(origin, text, cells[0]!, cells[1]!, cells[2]!);
 }
@@ -94,17 +94,17 @@ function readRow(cells: string[], columns: Columns | null, origin: string): Impo
 export function readSheetRows(rows: readonly (readonly Cell[])[], originOf: (row: number) => string): ImportResult {
   const texts = rows.map((row) => row.map(cellText));
   const firstIndex = texts.findIndex((cells) => cells.some((cell) => cell !== ''));
-  if (firstIndex < 0) return { ok: false, error: messages.express.noRows };
+  if (firstIndex < 0) return { ok: false, error: expressMessages.noRows };
   const columns = headerColumns(texts[firstIndex]!);
   const dataRows = texts.slice(columns ? firstIndex + 1 : firstIndex).filter((cells) => cells.some((cell) => cell !== '')).length;
-  if (dataRows > MAX_IMPORT_ROWS) return { ok: false, error: messages.express.import.tooManyRows(dataRows, MAX_IMPORT_ROWS) };
+  if (dataRows > MAX_IMPORT_ROWS) return { ok: false, error: expressMessages.import.tooManyRows(dataRows, MAX_IMPORT_ROWS) };
   const read: ImportedRow[] = [];
   texts.forEach((cells, index) => {
     if (index < firstIndex || (columns && index === firstIndex)) return;
     const row = readRow(cells, columns, originOf(index + 1));
     if (row) read.push(row);
   });
-  if (read.length === 0) return { ok: false, error: messages.express.noRows };
+  if (read.length === 0) return { ok: false, error: expressMessages.noRows };
   return { ok: true, rows: read };
 }
 
@@ -117,7 +117,7 @@ async function readDelimitedText(text: string, originOf: (row: number) => string
   });
   // A one-column paste has no delimiter to detect: that is fine (chat lines). A broken quote is not.
   const broken = parsed.errors.find((error) => error.type === 'Quotes');
-  if (broken) return { ok: false, error: messages.express.import.unclosedQuote((broken.row ?? 0) + 1) };
+  if (broken) return { ok: false, error: expressMessages.import.unclosedQuote((broken.row ?? 0) + 1) };
   return readSheetRows(parsed.data, originOf);
 }
 
@@ -144,14 +144,14 @@ function bytesOf(file: Blob): Promise<ArrayBuffer> {
 /** A chosen file: .csv / .txt / .tsv as UTF-8 text, .xlsx through read-excel-file (its first sheet). */
 export async function readImportFile(file: File): Promise<ImportResult> {
   const extension = extensionOf(file.name);
-  if (extension === 'xls') return { ok: false, error: messages.express.import.oldExcel };
-  if (!['csv', 'txt', 'tsv', 'xlsx'].includes(extension)) return { ok: false, error: messages.express.import.wrongType };
-  if (file.size > MAX_IMPORT_BYTES) return { ok: false, error: messages.express.import.tooLarge(MAX_IMPORT_MEGABYTES) };
+  if (extension === 'xls') return { ok: false, error: expressMessages.import.oldExcel };
+  if (!['csv', 'txt', 'tsv', 'xlsx'].includes(extension)) return { ok: false, error: expressMessages.import.wrongType };
+  if (file.size > MAX_IMPORT_BYTES) return { ok: false, error: expressMessages.import.tooLarge(MAX_IMPORT_MEGABYTES) };
   let bytes: ArrayBuffer;
   try {
     bytes = await bytesOf(file);
   } catch {
-    return { ok: false, error: messages.express.import.readFailed };
+    return { ok: false, error: expressMessages.import.readFailed };
   }
   if (extension === 'xlsx') {
     let rows: Cell[][];
@@ -159,12 +159,12 @@ export async function readImportFile(file: File): Promise<ImportResult> {
       const { readSheet } = await import('read-excel-file/browser');
       rows = (await readSheet(bytes)) as Cell[][];
     } catch {
-      return { ok: false, error: messages.express.import.unreadableXlsx };
+      return { ok: false, error: expressMessages.import.unreadableXlsx };
     }
     return readSheetRows(rows, (row) => `${file.name} row ${row}`);
   }
   // A workbook or other binary file renamed to .csv: NUL bytes never occur in CSV text.
   const text = new TextDecoder('utf-8').decode(bytes);
-  if (text.includes('\u0000')) return { ok: false, error: messages.express.import.notText };
+  if (text.includes('\u0000')) return { ok: false, error: expressMessages.import.notText };
   return readDelimitedText(text, (row) => `${file.name} line ${row}`);
 }

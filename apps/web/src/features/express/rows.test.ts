@@ -1,4 +1,5 @@
 import { messages } from '@frameport/domain/messages';
+import { expressMessages } from '@frameport/domain/messages/express';
 import { describe, expect, it } from 'vitest';
 import { cartItem } from '../../testing/cart-fixtures.ts';
 import { colourVariant, product } from '../../testing/catalogue-fixtures.ts';
@@ -69,17 +70,17 @@ describe('mergeImported', () => {
       line('Pasted line 3', 'NOPE-1', 'C1', 1),
       line('Pasted line 4', 'VX-AV-1023', 'C9', 1),
       line('Pasted line 5', 'VX-AV-1023', 'C3', 1),
-      { kind: 'problem', origin: 'Pasted line 6', text: 'hello', reason: messages.express.row.columns },
+      { kind: 'problem', origin: 'Pasted line 6', text: 'hello', reason: expressMessages.row.columns },
     ];
     const { rows, unmatched } = mergeImported([typed], imported, found());
     expect(unmatched).toBe(4);
     expect(rows.map((row) => (row.kind === 'product' ? [row.product.modelName, row.quantities] : [row.origin, row.reason]))).toEqual([
       ['VX-AV-1023', { C1: 3 }],
       ['VX-RD-2001', { C1: 3 }],
-      ['Pasted line 3', messages.express.row.unknownModel],
-      ['Pasted line 4', messages.express.row.unknownColour],
+      ['Pasted line 3', expressMessages.row.unknownModel],
+      ['Pasted line 4', expressMessages.row.unknownColour],
       ['Pasted line 5', messages.quantity.outOfStock],
-      ['Pasted line 6', messages.express.row.columns],
+      ['Pasted line 6', expressMessages.row.columns],
     ]);
     // The typed row itself is not changed (the list is replaced, not mutated).
     expect(typed.quantities).toEqual({ C1: 1 });

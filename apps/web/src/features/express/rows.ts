@@ -1,6 +1,7 @@
 import { cartTotals, formatInr, lineTotals, orderLimitProblem, quantityProblem, rupeesToPaise, type CartTotals, type Paise } from '@frameport/domain';
 import type { AddCartLine, CartItem, GstStateCodes, Product, SkippedCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { expressMessages } from '@frameport/domain/messages/express';
 import type { ImportedRow } from './import.ts';
 
 /**
@@ -92,8 +93,8 @@ export function orderLimitReason(limits: OrderLimits, pieces: number, totals: Ca
   const problem = orderLimitProblem({ totalQuantity, totalValuePaise, maxOrderQuantity: limits.maxOrderQuantity, maxOrderValuePaise: limits.maxOrderValuePaise });
   if (!problem) return null;
   return problem.kind === 'orderQuantity'
-    ? messages.express.orderQuantityOver(problem.message, totalQuantity, limits.maxOrderQuantity!)
-    : messages.express.orderValueOver(problem.message, formatInr(totalValuePaise), formatInr(limits.maxOrderValuePaise!));
+    ? expressMessages.orderQuantityOver(problem.message, totalQuantity, limits.maxOrderQuantity!)
+    : expressMessages.orderValueOver(problem.message, formatInr(totalValuePaise), formatInr(limits.maxOrderValuePaise!));
 }
 
 /** Every colour with a quantity above 0, in list order: what Add all sends, in one call. */
@@ -167,12 +168,12 @@ export function mergeImported(
     const lookup = found.get(item.modelName.toLowerCase());
     const product = lookup?.products.find((candidate) => candidate.modelName.toLowerCase() === item.modelName.toLowerCase());
     if (!lookup || !product) {
-      unmatchedRow(item.origin, item.text, messages.express.row.unknownModel);
+      unmatchedRow(item.origin, item.text, expressMessages.row.unknownModel);
       continue;
     }
     const colour = product.productColor.find((variant) => variant.colorVariant.toUpperCase() === item.colorVariant);
     if (!colour) {
-      unmatchedRow(item.origin, item.text, messages.express.row.unknownColour);
+      unmatchedRow(item.origin, item.text, expressMessages.row.unknownColour);
       continue;
     }
     if (colour.availableStockQuantity <= 0) {

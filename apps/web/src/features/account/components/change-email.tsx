@@ -1,5 +1,6 @@
 import { isValidEmail } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
@@ -12,7 +13,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 
 const ChangeEmailFormSchema = z.object({
   newEmail: z.string().check(z.trim(), z.refine(isValidEmail, messages.profile.emailInvalid)),
-  currentPassword: z.string().check(z.trim(), z.minLength(1, messages.emailChange.passwordRequired)),
+  currentPassword: z.string().check(z.trim(), z.minLength(1, emailChangeMessages.passwordRequired)),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { messages } from '@frameport/domain/messages';
+import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -24,7 +25,7 @@ export function ConfirmEmailPage({ token }: { token: string | null }) {
           <Title order={1} fz={26}>
             Confirm your new email
           </Title>
-          {token ? <Confirmation token={token} /> : <Outcome ok={false} message={messages.emailChange.linkMissing} />}
+          {token ? <Confirmation token={token} /> : <Outcome ok={false} message={emailChangeMessages.linkMissing} />}
         </Stack>
       </Paper>
     </div>

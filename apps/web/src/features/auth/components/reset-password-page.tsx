@@ -1,5 +1,6 @@
 import { ResetPasswordFormSchema } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { resetMessages } from '@frameport/domain/messages/reset-password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -21,7 +22,7 @@ import classes from './reset-password-page.module.css';
 export function ResetPasswordPage({ token }: { token: string | null }) {
   const validity = useQuery({ ...resetTokenQuery(token ?? ''), enabled: Boolean(token) });
   const welcome = validity.data?.welcome === true;
-  const title = welcome ? messages.reset.welcomeTitle : 'Reset password';
+  const title = welcome ? resetMessages.welcomeTitle : 'Reset password';
   return (
     <div className={classes.root}>
       <title>{`${title} · Frameport`}</title>
@@ -34,11 +35,11 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
             </Title>
             {welcome && (
               <Text c="dimmed" mt={4}>
-                {messages.reset.welcomeIntro}
+                {resetMessages.welcomeIntro}
               </Text>
             )}
           </div>
-          {token ? <CheckedReset token={token} welcome={welcome} /> : <LinkProblem message={messages.reset.invalidLink} />}
+          {token ? <CheckedReset token={token} welcome={welcome} /> : <LinkProblem message={resetMessages.invalidLink} />}
         </Stack>
       </Paper>
     </div>
@@ -68,7 +69,7 @@ function CheckedReset({ token, welcome }: { token: string; welcome: boolean }) {
       </Stack>
     );
   }
-  if (!validity.data.valid) return <LinkProblem message={messages.reset.invalidToken} />;
+  if (!validity.data.valid) return <LinkProblem message={resetMessages.invalidToken} />;
   return <ResetPasswordForm token={token} welcome={welcome} />;
 }
 
@@ -92,19 +93,19 @@ function ResetPasswordForm({ token, welcome }: { token: string; welcome: boolean
           {reset.data.message}
         </Alert>
         <Anchor component={Link} to="/login" fw={600}>
-          {welcome ? messages.reset.welcomeDone : 'Log in with your new password'}
+          {welcome ? resetMessages.welcomeDone : 'Log in with your new password'}
         </Anchor>
       </Stack>
     );
   }
   const failure = reset.isError ? getErrorMessage(reset.error) : null;
   // A link used or expired meanwhile cannot be retried; any other failure can.
-  if (failure === messages.reset.invalidToken) return <LinkProblem message={failure} />;
+  if (failure === resetMessages.invalidToken) return <LinkProblem message={failure} />;
 
   const onSubmit = handleSubmit((values) => reset.mutate({ token, newPassword: values.newPassword }));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={welcome ? messages.reset.welcomeTitle : 'Reset password'}>
+    <form onSubmit={onSubmit} noValidate aria-label={welcome ? resetMessages.welcomeTitle : 'Reset password'}>
       <Stack gap="md">
         <NewPasswordFields
           idPrefix="reset"
@@ -117,12 +118,12 @@ function ResetPasswordForm({ token, welcome }: { token: string; welcome: boolean
         />
         {failure !== null && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {messages.reset.failed}
+            {resetMessages.failed}
           </Alert>
         )}
         <Group gap="sm" grow>
           <Button type="submit" size="md" loading={reset.isPending}>
-            {welcome ? messages.reset.welcomeSubmit : 'Reset Password'}
+            {welcome ? resetMessages.welcomeSubmit : 'Reset Password'}
           </Button>
           <Button component={Link} to="/login" variant="outline" size="md">
             CANCEL

@@ -1,5 +1,6 @@
 import { formatInr, quantityProblem, rupeesToPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import type { CartItem } from '@frameport/domain/contract';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
@@ -158,7 +159,7 @@ export function CartLine({ item, quantity, maxPerVariant, onQuantityChange, onUp
         {item.IsExpired || item.IsFree ? (
           <>
             <Text size="sm" className="tabular">
-              {messages.order.lineQuantity(stored)}
+              {orderMessages.lineQuantity(stored)}
             </Text>
             {!item.IsExpired && error !== null && (
               <Text size="xs" c="red.9" role="alert">

@@ -1,6 +1,6 @@
 import { formatInr, formatPercent, rupeesToPaise } from '@frameport/domain';
 import type { CartResponse, CartTaxAtRate } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import { Group, Paper, Text, Title } from '@mantine/core';
 
 type PaymentSummaryProps = {
@@ -63,11 +63,11 @@ export function PaymentSummary({ totals }: PaymentSummaryProps) {
         Payment summary
       </Title>
       <dl style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-        <Row label={messages.order.subtotal} rupees={totals.CartTotPrice} />
+        <Row label={orderMessages.subtotal} rupees={totals.CartTotPrice} />
         {taxRows.map((row) => (
           <Row key={row.label} label={row.label} rupees={row.rupees} />
         ))}
-        <Row label={messages.order.total} rupees={totals.CartProductTotPricewithGST} strong />
+        <Row label={orderMessages.total} rupees={totals.CartProductTotPricewithGST} strong />
       </dl>
     </Paper>
   );

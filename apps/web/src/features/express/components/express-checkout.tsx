@@ -2,6 +2,8 @@ import '@mantine/core/styles/Accordion.css';
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import type { AddCartLine, GstStateCodes, Product, SkippedCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { confirmMessages } from '@frameport/domain/messages/confirm';
+import { expressMessages } from '@frameport/domain/messages/express';
 import { Accordion, ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -84,9 +86,9 @@ export function ExpressCheckout({
   const dirty = pieces > 0 || unmatchedCount > 0;
   const disabledReason =
     pieces === 0
-      ? messages.express.nothingToAdd
+      ? expressMessages.nothingToAdd
       : problemRows.length > 0
-        ? messages.express.fixQuantities(problemRows.length)
+        ? expressMessages.fixQuantities(problemRows.length)
         : orderLimits
           ? orderLimitReason(orderLimits, pieces, totals)
           : null;
@@ -143,11 +145,11 @@ export function ExpressCheckout({
       const found = await lookupModels(lookup, models);
       const { unmatched } = mergeImported([], result.rows, found);
       setRows((all) => mergeImported(all, result.rows, found).rows);
-      setImportStatus({ tone: 'done', text: messages.express.import.landed(result.rows.length, unmatched) });
+      setImportStatus({ tone: 'done', text: expressMessages.import.landed(result.rows.length, unmatched) });
       setAddedNote(null);
       return true;
     } catch {
-      setImportStatus({ tone: 'error', text: messages.express.checkFailed });
+      setImportStatus({ tone: 'error', text: expressMessages.checkFailed });
       return false;
     } finally {
       setImporting(false);
@@ -171,7 +173,7 @@ export function ExpressCheckout({
     // Keep what was not added (skipped with the server's reason, unmatched as they were).
     setRows(afterAdd(rows, skipped));
     setFolded(new Set());
-    setAddedNote(messages.express.addedSome(lines.length - skipped.length));
+    setAddedNote(expressMessages.addedSome(lines.length - skipped.length));
   };
 
   return (
@@ -279,7 +281,7 @@ export function ExpressCheckout({
         <Stack gap={4} align="flex-end" style={{ flex: '1 1 260px' }}>
           <Group gap="sm" wrap="wrap" justify="flex-end">
             <Text fw={700} className="tabular" aria-live="polite" data-testid="express-total">
-              {totals ? messages.express.total(pieces, formatInr(totals.totalPaise)) : `${pieces} pcs`}
+              {totals ? expressMessages.total(pieces, formatInr(totals.totalPaise)) : `${pieces} pcs`}
             </Text>
             <Button
               h={44}
@@ -288,11 +290,11 @@ export function ExpressCheckout({
               loading={submitting}
               aria-describedby={`${id}-why`}
             >
-              {messages.express.addAll}
+              {expressMessages.addAll}
             </Button>
           </Group>
           <Text size="sm" c={pieces > 0 && disabledReason !== null ? 'red.8' : 'dimmed'} id={`${id}-why`} ta="right">
-            {[disabledReason, unmatchedCount > 0 ? messages.express.unmatchedStay(unmatchedCount) : null].filter(Boolean).join(' ')}
+            {[disabledReason, unmatchedCount > 0 ? expressMessages.unmatchedStay(unmatchedCount) : null].filter(Boolean).join(' ')}
           </Text>
         </Stack>
       </Group>
@@ -306,8 +308,8 @@ export function ExpressCheckout({
 
       <ConfirmDialog
         opened={deleting !== null}
-        message={messages.confirm.deleteItem}
-        confirmLabel={messages.confirm.delete}
+        message={confirmMessages.deleteItem}
+        confirmLabel={confirmMessages.delete}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) removeRow(deleting.key);
@@ -317,7 +319,7 @@ export function ExpressCheckout({
       <ConfirmDialog
         opened={blocker.state === 'blocked'}
         title="Leave this page?"
-        message={messages.confirm.leavePage}
+        message={confirmMessages.leavePage}
         confirmLabel="Leave"
         onCancel={() => blocker.reset?.()}
         onConfirm={() => blocker.proceed?.()}
@@ -402,7 +404,7 @@ function ProductRowItem({ row, maxPerVariant, inOrder, focusFirst, disabled, onD
                 />
                 {row.skipped[colour.colorVariant] && (
                   <Text size="xs" c="red.8" role="status">
-                    {messages.express.notAdded(row.skipped[colour.colorVariant]!)}
+                    {expressMessages.notAdded(row.skipped[colour.colorVariant]!)}
                   </Text>
                 )}
               </Stack>

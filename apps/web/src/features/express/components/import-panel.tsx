@@ -1,4 +1,4 @@
-import { messages } from '@frameport/domain/messages';
+import { expressMessages } from '@frameport/domain/messages/express';
 import { Anchor, Button, FileButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconClipboardList, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
@@ -29,20 +29,20 @@ export function ImportPanel({ onPaste, onFile, busy, status }: ImportPanelProps)
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} fz="lg" id={`${id}-title`}>
-            {messages.express.import.title}
+            {expressMessages.import.title}
           </Title>
           <Anchor href={SAMPLE_HREF} download="express-order-sample.csv" size="sm" py={12}>
             <Group gap={4} wrap="nowrap" component="span">
               <IconDownload size={14} aria-hidden="true" />
-              {messages.express.import.sample}
+              {expressMessages.import.sample}
             </Group>
           </Anchor>
         </Group>
         <Text size="sm" c="dimmed" id={`${id}-help`}>
-          {messages.express.import.help}
+          {expressMessages.import.help}
         </Text>
         <Textarea
-          label={messages.express.import.pasteLabel}
+          label={expressMessages.import.pasteLabel}
           aria-describedby={`${id}-help`}
           placeholder={'VX-AV-1023 C2 x 4\nVX-AV-1023, C1, 2'}
           rows={4}
@@ -59,7 +59,7 @@ export function ImportPanel({ onPaste, onFile, busy, status }: ImportPanelProps)
             disabled={text.trim() === '' || busy}
             onClick={() => void onPaste(text).then((landed) => landed && setText(''))}
           >
-            {messages.express.import.addPasted}
+            {expressMessages.import.addPasted}
           </Button>
           <FileButton accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" resetRef={resetFile}
             onChange={(file) => {
@@ -68,7 +68,7 @@ export function ImportPanel({ onPaste, onFile, busy, status }: ImportPanelProps)
           >
             {(props) => (
               <Button {...props} variant="default" h={44} leftSection={<IconUpload size={16} aria-hidden="true" />} disabled={busy} loading={busy}>
-                {messages.express.import.fileLabel}
+                {expressMessages.import.fileLabel}
               </Button>
             )}
           </FileButton>

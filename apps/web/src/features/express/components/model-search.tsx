@@ -2,6 +2,7 @@ import '@mantine/core/styles/Combobox.css';
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import type { GstStateCodes, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { expressMessages } from '@frameport/domain/messages/express';
 import { Autocomplete, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -79,11 +80,11 @@ export function ModelSearch({ lookup, listedIds, onPick, onPasteRows, label }: M
   const options = [...byModel.keys()];
   const settled = debounced !== '' && debounced === text.trim() && search.isSuccess && !search.isFetching;
   const error = duplicate
-    ? messages.express.duplicateModel
+    ? expressMessages.duplicateModel
     : settled && options.length === 0
-      ? messages.express.invalidModel
+      ? expressMessages.invalidModel
       : search.isError && debounced === text.trim()
-        ? messages.express.searchFailed
+        ? expressMessages.searchFailed
         : null;
 
   const pick = (modelName: string) => {

@@ -1,5 +1,5 @@
 import type { BuyAgainProduct } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { buyAgainMessages } from '@frameport/domain/messages/buy-again';
 import { Anchor, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -37,14 +37,14 @@ export function BuyAgainSection({ products, loading, error, retrying, onRetry, r
       <Group justify="space-between" align="baseline" wrap="nowrap" gap="sm" mb="sm">
         <div>
           <Title order={2} id={titleId} className={classes.sectionTitle}>
-            {messages.buyAgain.title}
+            {buyAgainMessages.title}
           </Title>
           <Text size="sm" c="dimmed">
-            {messages.buyAgain.subtitle}
+            {buyAgainMessages.subtitle}
           </Text>
         </div>
         <Anchor component={Link} to={PROFILE_LINKS.orders} size="sm" fw={600} className={classes.viewAll}>
-          {messages.buyAgain.myOrders}
+          {buyAgainMessages.myOrders}
           <IconChevronRight size={16} aria-hidden="true" />
         </Anchor>
       </Group>
@@ -66,7 +66,7 @@ export function BuyAgainSection({ products, loading, error, retrying, onRetry, r
           ))}
         </div>
       ) : error ? (
-        <SectionError what={messages.buyAgain.title} message={getErrorMessage(error)} retrying={retrying} onRetry={onRetry} />
+        <SectionError what={buyAgainMessages.title} message={getErrorMessage(error)} retrying={retrying} onRetry={onRetry} />
       ) : (
         <ul className={classes.gridBuyAgain}>
           {products?.map((product) => (

@@ -1,5 +1,6 @@
 import type { AccountStatement as Statement, InvoiceRow } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { Badge, Button, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -18,9 +19,9 @@ const SANDBOX_PAYMENT_TEXT = 'Paid in the payment sandbox: no money moved';
 
 /** Why a period cannot be shown, or null when it can. */
 function rangeProblem(range: DateRange, today: string): string | null {
-  if (!ISO_DATE.test(range.from) || !ISO_DATE.test(range.to)) return messages.invoice.chooseDates;
-  if (range.from > range.to) return messages.invoice.startAfterEnd;
-  if (range.to > today) return messages.invoice.endAfterToday;
+  if (!ISO_DATE.test(range.from) || !ISO_DATE.test(range.to)) return invoiceMessages.chooseDates;
+  if (range.from > range.to) return invoiceMessages.startAfterEnd;
+  if (range.to > today) return invoiceMessages.endAfterToday;
   return null;
 }
 
@@ -67,7 +68,7 @@ export function AccountStatement({ retailerId, selected, onToggle, selectionLock
   }
   if (statement.isError && !statement.data) {
     return (
-      <Notice tone="error" role="alert" title={messages.invoice.statementLoadFailed}>
+      <Notice tone="error" role="alert" title={invoiceMessages.statementLoadFailed}>
         <Text size="sm">{getErrorMessage(statement.error)}</Text>
         <Button mt="sm" size="xs" variant="default" onClick={() => void statement.refetch()} loading={statement.isFetching}>
           {messages.actions.retry}
@@ -81,8 +82,8 @@ export function AccountStatement({ retailerId, selected, onToggle, selectionLock
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <SummaryCard label="Total outstanding" value={inr(data.TotalOutstanding)} note={`${data.OpenInvoices.length} open ${data.OpenInvoices.length === 1 ? 'invoice' : 'invoices'}`} />
-        <SummaryCard label={messages.invoice.columns.overdue} value={inr(data.Overdue)} alert={data.Overdue > 0} note={data.Overdue > 0 ? 'Past the due date' : messages.invoice.nothingOverdue} />
-        <SummaryCard label={messages.invoice.columns.notYetDue} value={inr(data.NotYetDue)} note={`Credit period ${data.CreditDays} days`} />
+        <SummaryCard label={invoiceMessages.columns.overdue} value={inr(data.Overdue)} alert={data.Overdue > 0} note={data.Overdue > 0 ? 'Past the due date' : invoiceMessages.nothingOverdue} />
+        <SummaryCard label={invoiceMessages.columns.notYetDue} value={inr(data.NotYetDue)} note={`Credit period ${data.CreditDays} days`} />
         <SummaryCard label="Credit" value={inr(data.Credit)} note="Received, not yet applied" />
       </SimpleGrid>
 
@@ -150,20 +151,20 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={tableClasses.select}>
-              <VisuallyHidden>{messages.invoice.columns.pay}</VisuallyHidden>
+              <VisuallyHidden>{invoiceMessages.columns.pay}</VisuallyHidden>
             </Table.Th>
-            <Table.Th>{messages.invoice.columns.number}</Table.Th>
-            <Table.Th>{messages.invoice.columns.date}</Table.Th>
-            <Table.Th>{messages.invoice.columns.dueDate}</Table.Th>
-            <Table.Th>{messages.invoice.columns.overdue}</Table.Th>
-            <Table.Th ta="right">{messages.invoice.columns.balance}</Table.Th>
+            <Table.Th>{invoiceMessages.columns.number}</Table.Th>
+            <Table.Th>{invoiceMessages.columns.date}</Table.Th>
+            <Table.Th>{invoiceMessages.columns.dueDate}</Table.Th>
+            <Table.Th>{invoiceMessages.columns.overdue}</Table.Th>
+            <Table.Th ta="right">{invoiceMessages.columns.balance}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={6} className={tableClasses.empty}>
-                {messages.invoice.nothingOpen}
+                {invoiceMessages.nothingOpen}
               </Table.Td>
             </Table.Tr>
           ) : (
@@ -173,18 +174,18 @@ function OpenInvoices({ rows, selected, onToggle, selectionLocked }: OpenInvoice
                   <SelectToPay invoiceNo={row.InvoiceNo} checked={selected.has(row.InvoiceNo)} disabled={selectionLocked} onToggle={onToggle} />
                 </Table.Td>
                 <Table.Td className={tableClasses.number}>{row.InvoiceNo}</Table.Td>
-                <Table.Td data-label={messages.invoice.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
-                <Table.Td data-label={messages.invoice.columns.dueDate}>{formatInvoiceDate(row.DueDate)}</Table.Td>
-                <Table.Td data-label={messages.invoice.columns.overdue}>
+                <Table.Td data-label={invoiceMessages.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
+                <Table.Td data-label={invoiceMessages.columns.dueDate}>{formatInvoiceDate(row.DueDate)}</Table.Td>
+                <Table.Td data-label={invoiceMessages.columns.overdue}>
                   {row.DaysOverdue > 0 ? (
                     <Text component="span" size="sm" fw={600} c={OVERDUE_TEXT}>
                       {row.DaysOverdue} {row.DaysOverdue === 1 ? 'day' : 'days'}
                     </Text>
                   ) : (
-                    messages.invoice.columns.notYetDue
+                    invoiceMessages.columns.notYetDue
                   )}
                 </Table.Td>
-                <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money} fw={600}>
+                <Table.Td data-label={invoiceMessages.columns.balance} className={tableClasses.money} fw={600}>
                   {inr(row.BalanceAmount)}
                 </Table.Td>
               </Table.Tr>
@@ -207,7 +208,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
             <Table.Th>Reference</Table.Th>
             <Table.Th ta="right">Debit</Table.Th>
             <Table.Th ta="right">Credit</Table.Th>
-            <Table.Th ta="right">{messages.invoice.columns.balance}</Table.Th>
+            <Table.Th ta="right">{invoiceMessages.columns.balance}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -216,14 +217,14 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
             <Table.Td className={tableClasses.number} colSpan={4}>
               Opening balance
             </Table.Td>
-            <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money}>
+            <Table.Td data-label={invoiceMessages.columns.balance} className={tableClasses.money}>
               {inr(statement.OpeningBalance)}
             </Table.Td>
           </Table.Tr>
           {statement.Entries.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={6} className={tableClasses.empty}>
-                {messages.invoice.noEntries}
+                {invoiceMessages.noEntries}
               </Table.Td>
             </Table.Tr>
           ) : (
@@ -249,7 +250,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
                 <Table.Td data-label="Credit" className={tableClasses.money}>
                   {entry.Credit > 0 ? inr(entry.Credit) : '—'}
                 </Table.Td>
-                <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money}>
+                <Table.Td data-label={invoiceMessages.columns.balance} className={tableClasses.money}>
                   {inr(entry.Balance)}
                 </Table.Td>
               </Table.Tr>
@@ -260,7 +261,7 @@ function StatementEntries({ statement, busy }: { statement: Statement; busy: boo
             <Table.Td className={tableClasses.number} colSpan={4}>
               Closing balance
             </Table.Td>
-            <Table.Td data-label={messages.invoice.columns.balance} className={tableClasses.money}>
+            <Table.Td data-label={invoiceMessages.columns.balance} className={tableClasses.money}>
               {inr(statement.ClosingBalance)}
             </Table.Td>
           </Table.Tr>

@@ -1,6 +1,6 @@
 import { INVOICE_PAGE_SIZES } from '@frameport/domain';
 import type { InvoiceRow } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { Badge, Button, Checkbox, NativeSelect, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -45,7 +45,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
     try {
       saveFile(await fetchInvoicePdf(row), pdfFileName(row.InvoiceNo));
     } catch (error) {
-      notifyError(getErrorMessage(error), messages.invoice.downloadFailed(row.InvoiceNo));
+      notifyError(getErrorMessage(error), invoiceMessages.downloadFailed(row.InvoiceNo));
     } finally {
       setDownloading(null);
     }
@@ -58,13 +58,13 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.select}>
-                <VisuallyHidden>{messages.invoice.columns.pay}</VisuallyHidden>
+                <VisuallyHidden>{invoiceMessages.columns.pay}</VisuallyHidden>
               </Table.Th>
-              <Table.Th>{messages.invoice.columns.number}</Table.Th>
-              <Table.Th>{messages.invoice.columns.date}</Table.Th>
-              <Table.Th ta="right">{messages.invoice.columns.amount}</Table.Th>
-              <Table.Th ta="right">{messages.invoice.columns.paid}</Table.Th>
-              <Table.Th ta="right">{messages.invoice.columns.balance}</Table.Th>
+              <Table.Th>{invoiceMessages.columns.number}</Table.Th>
+              <Table.Th>{invoiceMessages.columns.date}</Table.Th>
+              <Table.Th ta="right">{invoiceMessages.columns.amount}</Table.Th>
+              <Table.Th ta="right">{invoiceMessages.columns.paid}</Table.Th>
+              <Table.Th ta="right">{invoiceMessages.columns.balance}</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Document</Table.Th>
             </Table.Tr>
@@ -73,7 +73,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
             {shown.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={COLUMNS} className={classes.empty}>
-                  {messages.invoice.noData}
+                  {invoiceMessages.noData}
                 </Table.Td>
               </Table.Tr>
             ) : (
@@ -94,14 +94,14 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
                     )}
                   </Table.Td>
                   <Table.Td className={classes.number}>{row.InvoiceNo}</Table.Td>
-                  <Table.Td data-label={messages.invoice.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
-                  <Table.Td data-label={messages.invoice.columns.amount} className={classes.money}>
+                  <Table.Td data-label={invoiceMessages.columns.date}>{formatInvoiceDate(row.InvoiceDate)}</Table.Td>
+                  <Table.Td data-label={invoiceMessages.columns.amount} className={classes.money}>
                     {inr(row.InvoiceAmount)}
                   </Table.Td>
-                  <Table.Td data-label={messages.invoice.columns.paid} className={classes.money}>
+                  <Table.Td data-label={invoiceMessages.columns.paid} className={classes.money}>
                     {inr(row.PaymentAmount)}
                   </Table.Td>
-                  <Table.Td data-label={messages.invoice.columns.balance} className={classes.money} fw={600}>
+                  <Table.Td data-label={invoiceMessages.columns.balance} className={classes.money} fw={600}>
                     {inr(row.BalanceAmount)}
                   </Table.Td>
                   <Table.Td className={classes.status}>
@@ -136,7 +136,7 @@ export function InvoiceTable({ rows, selected, onToggle, selectionLocked }: Invo
       <div className={classes.footer}>
         <Text size="sm" c="dimmed" className="tabular" aria-live="polite" mt="xs">
           {rows.length === 0
-            ? messages.invoice.none
+            ? invoiceMessages.none
             : `Showing ${first + 1}–${first + shown.length} of ${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'}`}
         </Text>
         <div className={classes.pageSize}>
@@ -195,7 +195,7 @@ export function SelectToPay({ invoiceNo, checked, disabled, onToggle }: SelectTo
   return (
     <label className={classes.selectTarget}>
       <Checkbox
-        aria-label={messages.invoice.selectToPay(invoiceNo)}
+        aria-label={invoiceMessages.selectToPay(invoiceNo)}
         checked={checked}
         disabled={disabled}
         onChange={(event) => onToggle(invoiceNo, event.currentTarget.checked)}

@@ -1,5 +1,5 @@
 import { INVOICE_PAGE_SIZES } from '@frameport/domain';
-import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -118,8 +118,8 @@ describe('MyInvoices: the invoice table', () => {
     renderInvoices();
     const table = await invoiceTable();
 
-    expect(screen.getByText(messages.invoice.notFound)).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: messages.invoice.noData })).toBeInTheDocument();
+    expect(screen.getByText(invoiceMessages.notFound)).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: invoiceMessages.noData })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pay invoices' })).not.toBeInTheDocument();
   });
 
@@ -171,7 +171,7 @@ describe('MyInvoices: the invoice table', () => {
     fakeInvoiceServer({ pdf: 'fail' });
     await user.click(within(rowOf(table, 2)).getByRole('button', { name: `Download invoice ${invoiceNo(2)} (PDF)` }));
     expect(await screen.findByText(`Invoice ${invoiceNo(2)} could not be downloaded`)).toBeInTheDocument();
-    expect(screen.getByText(messages.invoice.oneNotFound)).toBeInTheDocument();
+    expect(screen.getByText(invoiceMessages.oneNotFound)).toBeInTheDocument();
     expect(saved).toHaveLength(1);
   });
 });

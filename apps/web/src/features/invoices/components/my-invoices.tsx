@@ -3,6 +3,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import { formatInr, rupeesToPaise, sumPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,7 +36,7 @@ export function MyInvoices({ email }: { email: string | null }) {
   if (profile.isPending) return <InvoicesSkeleton />;
   if (profile.isError) {
     return (
-      <Notice tone="error" role="alert" title={messages.invoice.listLoadFailed}>
+      <Notice tone="error" role="alert" title={invoiceMessages.listLoadFailed}>
         <Text size="sm">{getErrorMessage(profile.error)}</Text>
         <Button mt="sm" size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
           {messages.actions.retry}
@@ -100,7 +101,7 @@ function InvoicesScreen({ retailerId }: { retailerId: number }) {
       ) : report.isPending ? (
         <InvoicesSkeleton />
       ) : report.isError && !report.data ? (
-        <Notice tone="error" role="alert" title={messages.invoice.listLoadFailed}>
+        <Notice tone="error" role="alert" title={invoiceMessages.listLoadFailed}>
           <Text size="sm">{getErrorMessage(report.error)}</Text>
           <Button mt="sm" size="xs" variant="default" onClick={() => void report.refetch()} loading={report.isFetching}>
             {messages.actions.retry}
@@ -110,7 +111,7 @@ function InvoicesScreen({ retailerId }: { retailerId: number }) {
         <>
           {rows.length === 0 ? (
             <Notice tone="info" role="status">
-              {report.data?.message || messages.invoice.notFound}
+              {report.data?.message || invoiceMessages.notFound}
             </Notice>
           ) : (
             <InvoiceSummary rows={rows} />
@@ -132,15 +133,15 @@ function InvoiceSummary({ rows }: { rows: { BalanceAmount: number; DaysOverdue: 
   return (
     <SimpleGrid cols={2} spacing="sm" maw={720}>
       <SummaryCard
-        label={messages.invoice.totalDue}
+        label={invoiceMessages.totalDue}
         value={formatInr(balanceOf(open))}
         note={`${open.length} open of ${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'}`}
       />
       <SummaryCard
-        label={messages.invoice.columns.overdue}
+        label={invoiceMessages.columns.overdue}
         value={formatInr(overduePaise)}
         alert={overduePaise > 0}
-        note={overdue.length === 0 ? messages.invoice.nothingOverdue : `${overdue.length} ${overdue.length === 1 ? 'invoice' : 'invoices'} past the due date`}
+        note={overdue.length === 0 ? invoiceMessages.nothingOverdue : `${overdue.length} ${overdue.length === 1 ? 'invoice' : 'invoices'} past the due date`}
       />
     </SimpleGrid>
   );

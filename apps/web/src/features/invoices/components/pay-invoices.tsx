@@ -1,6 +1,7 @@
 import { checkAmountToPay, formatInr, paiseToRupees, PAYMENT_STATUS_DELAY_MS } from '@frameport/domain';
 import type { GetRazorpaymentStatusResponse, RazorpaymentRequestResponse } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -173,7 +174,7 @@ export function PayInvoices({ flow, scope, onContinue }: PayInvoicesProps) {
           <>
             <div aria-live="polite">
               <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text fw={600}>{messages.invoice.totalDue}</Text>
+                <Text fw={600}>{invoiceMessages.totalDue}</Text>
                 <Text fw={700} fz="lg" className="tabular">
                   {formatInr(scope.duePaise)}
                 </Text>

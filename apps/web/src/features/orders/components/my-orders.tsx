@@ -1,4 +1,5 @@
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import { Badge, Button, Drawer, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ export function MyOrders({ email, onOrderAgain }: { email: ActingEmail; onOrderA
   }
   if (orders.isError && !orders.data) {
     return (
-      <LoadError title={messages.order.listLoadFailed} {...retryQuery(orders)} />
+      <LoadError title={orderMessages.listLoadFailed} {...retryQuery(orders)} />
     );
   }
 

@@ -1,5 +1,6 @@
 import type { AddCartLine, AddItemsToCartResponseSchema, OrderDetailLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,7 +64,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
   }
   if (details.isError) {
     return (
-      <LoadError title={messages.order.loadFailed} {...retryQuery(details)} />
+      <LoadError title={orderMessages.loadFailed} {...retryQuery(details)} />
     );
   }
 
@@ -203,7 +204,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
           Order totals
         </Title>
         <dl style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          <TotalRow label={messages.order.subtotal} rupees={order.CartTotPrice} />
+          <TotalRow label={orderMessages.subtotal} rupees={order.CartTotPrice} />
           {order.TotalIGSTValue > 0 ? (
             <TotalRow label="IGST" rupees={order.TotalIGSTValue} />
           ) : (
@@ -212,7 +213,7 @@ export function OrderDetails({ email, orderId, onOrderAgain }: { email: ActingEm
               <TotalRow label="SGST" rupees={order.TotalSGSTValue} />
             </>
           )}
-          <TotalRow label={messages.order.total} rupees={order.CartProductTotPricewithGST} strong />
+          <TotalRow label={orderMessages.total} rupees={order.CartProductTotPricewithGST} strong />
         </dl>
       </Paper>
 

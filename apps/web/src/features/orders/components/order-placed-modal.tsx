@@ -1,4 +1,5 @@
 import { messages } from '@frameport/domain/messages';
+import { orderMessages } from '@frameport/domain/messages/orders';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -61,7 +62,7 @@ type OrderPlacedModalProps = {
 /** The spec's 'Order Placed Successfully' dialog with OK. */
 export function OrderPlacedModal({ opened, orderRefNo, onClose }: OrderPlacedModalProps) {
   return (
-    <AppModal opened={opened} onClose={onClose} title={messages.order.placed} closeLabel={messages.actions.close} centered size="sm">
+    <AppModal opened={opened} onClose={onClose} title={orderMessages.placed} closeLabel={messages.actions.close} centered size="sm">
       <Stack gap="sm" align="center" ta="center">
         <IconCircleCheck size={40} color="var(--mantine-color-green-8)" aria-hidden="true" />
         <Text size="sm">{ORDER_PLACED_DETAIL}</Text>

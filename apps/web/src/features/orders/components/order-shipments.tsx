@@ -1,6 +1,6 @@
 import { formatPercent } from '@frameport/domain';
 import type { OrderShipment } from '@frameport/domain/contract';
-import { messages } from '@frameport/domain/messages';
+import { invoiceMessages } from '@frameport/domain/messages/invoices';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -43,7 +43,7 @@ export function OrderShipments({ shipments }: { shipments: readonly OrderShipmen
     try {
       await downloadInvoicePdf({ DocumentURL: shipment.DocumentURL, InvoiceNo: shipment.InvoiceNo });
     } catch (error) {
-      notifyError(getErrorMessage(error), messages.invoice.downloadFailed(shipment.InvoiceNo));
+      notifyError(getErrorMessage(error), invoiceMessages.downloadFailed(shipment.InvoiceNo));
     } finally {
       setDownloading(null);
     }

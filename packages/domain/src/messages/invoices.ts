@@ -1,0 +1,33 @@
+/** Tax invoices, the account statement and My Invoices. */
+export const invoiceMessages = {
+  notFound: 'Invoices not found.',
+  noData: 'No Data Found',
+  oneNotFound: 'Invoice not found.',
+  alreadyRaised: 'This order already has an invoice.',
+  invalidDate: 'Please enter a valid date.',
+  dateRange: 'The From date must not be after the To date.',
+  nothingOverdue: 'Nothing overdue',
+  none: 'No invoices',
+  /** The columns of My invoices and of the statement (open invoices, ledger), and their summary cards. */
+  columns: {
+    pay: 'Pay',
+    number: 'Invoice no.',
+    date: 'Invoice date',
+    dueDate: 'Due date',
+    overdue: 'Overdue',
+    notYetDue: 'Not yet due',
+    amount: 'Amount',
+    paid: 'Paid',
+    balance: 'Balance',
+  },
+  selectToPay: (invoiceNo: string) => `Select invoice ${invoiceNo} to pay`,
+  totalDue: 'Total due',
+  listLoadFailed: 'Your invoices could not be loaded',
+  downloadFailed: (invoiceNo: string) => `Invoice ${invoiceNo} could not be downloaded`,
+  statementLoadFailed: 'Your account statement could not be loaded',
+  chooseDates: 'Please choose both dates.',
+  startAfterEnd: 'The start date must be on or before the end date.',
+  endAfterToday: 'The end date cannot be after today.',
+  nothingOpen: 'Nothing is open: every invoice is paid.',
+  noEntries: 'No invoices or payments in this period.',
+} as const;
