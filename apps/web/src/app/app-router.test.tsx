@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes, UNSAFE_createMemoryHistory, useLocation } from 'react-router';
+import { createMemoryHistory } from 'history';
+import { Link, useLocation, useNavigate, useRoutes, type RouteObject } from '../lib/router.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { useNavigationBlocker } from '../lib/navigation-blocker.ts';
 import { AppRouter } from './app-router.tsx';
@@ -36,29 +37,41 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
+/** A navigation that asks to keep the scroll position, as the catalogue's filters do. */
+function OtherFilter() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('?filter=1', { preventScrollReset: true })}>
+      Same list, other filter
+    </button>
+  );
+}
+
+const TEST_ROUTES: RouteObject[] = [
+  { path: 'draft', element: <Draft /> },
+  { path: 'elsewhere', element: <Link to="/broken">Break</Link> },
+  {
+    element: <RouteErrorBoundary />,
+    children: [
+      { path: 'broken', element: <Broken /> },
+      { path: 'fine', element: <p>Fine</p> },
+    ],
+  },
+  { path: '*', element: <OtherFilter /> },
+];
+
+function TestRoutes() {
+  return useRoutes(TEST_ROUTES);
+}
+
 function setUp(initialEntries: string[], initialIndex = initialEntries.length - 1) {
-  const history = UNSAFE_createMemoryHistory({ initialEntries, initialIndex, v5Compat: true });
+  const history = createMemoryHistory({ initialEntries, initialIndex });
   render(
     <TestProviders>
       <AppRouter history={history}>
         <AppScrollRestoration />
         <Where />
-        <Routes>
-          <Route path="/draft" element={<Draft />} />
-          <Route path="/elsewhere" element={<Link to="/broken">Break</Link>} />
-          <Route element={<RouteErrorBoundary />}>
-            <Route path="/broken" element={<Broken />} />
-            <Route path="/fine" element={<p>Fine</p>} />
-          </Route>
-          <Route
-            path="*"
-            element={
-              <Link to="?filter=1" preventScrollReset>
-                Same list, other filter
-              </Link>
-            }
-          />
-        </Routes>
+        <TestRoutes />
       </AppRouter>
     </TestProviders>,
   );
@@ -95,7 +108,7 @@ describe('AppRouter', () => {
 
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     expect(history.location.pathname).toBe('/start');
-    expect(await screen.findByRole('link', { name: 'Same list, other filter' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Same list, other filter' })).toBeInTheDocument();
     expect(where()).toBe('/start');
   });
 
@@ -129,7 +142,7 @@ describe('AppRouter', () => {
       expect(scrollTo).toHaveBeenLastCalledWith(0, 90);
 
       scrollTo.mockClear();
-      await user.click(screen.getByRole('link', { name: 'Same list, other filter' }));
+      await user.click(screen.getByRole('button', { name: 'Same list, other filter' }));
       expect(history.location.search).toBe('?filter=1');
       expect(scrollTo).not.toHaveBeenCalled();
     } finally {

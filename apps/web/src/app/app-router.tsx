@@ -1,19 +1,20 @@
+import { Action, type BrowserHistory, type Location, type MemoryHistory, type Path } from 'history';
 import { createContext, startTransition, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { UNSAFE_createBrowserHistory } from 'react-router';
-import {
-  NavigationType,
-  parsePath,
-  Router,
-  type Location,
-  type NavigateOptions,
-  type Navigator,
-  type Path,
-  type To,
-} from 'react-router';
 import { NavigationBlockerContext, type BlockerFunction, type NavigationBlockerRegistry } from '../lib/navigation-blocker.ts';
+import { resolveTo, RouterState, type NavigateOptions, type Navigator, type To } from '../lib/router.tsx';
 
-/** A history of React Router's own (browser or memory), made with `v5Compat: true`. */
-export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+/** The browser's history (main.tsx), or one in memory (the prerender, tests): the `history` package's. */
+export type AppHistory = BrowserHistory | MemoryHistory;
+
+/**
+ * The index of the history entry on show, which the `history` package writes into each entry's
+ * state (`idx`) in the browser and keeps itself in memory: how far a Back or Forward went.
+ */
+function entryIndex(history: AppHistory): number | null {
+  if ('index' in history) return history.index;
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' ? state.idx : null;
+}
 
 /**
  * Where a screen that has just been navigated to should be scrolled (scroll-restoration.tsx applies
@@ -31,17 +32,11 @@ export function useScrollTarget(): ScrollTarget {
   return useContext(ScrollTargetContext);
 }
 
-type RouterState = { action: NavigationType; location: Location; scroll: ScrollTarget };
-
-const toPath = (to: To): Path => {
-  const { pathname = '', search = '', hash = '' } = typeof to === 'string' ? parsePath(to) : to;
-  return { pathname, search, hash };
-};
+type RouterSnapshot = { location: Location; scroll: ScrollTarget };
 
 /**
- * The app's router: React Router's declarative one (`<Router>`, routes from `useRoutes`) on a
- * history of its own, with what the app used of React Router's data router kept here instead
- * (the data router was 14.7 kB Brotli of every screen's first script: issue 19 item 4):
+ * The app's router: the location and navigator of lib/router.tsx (routes from its `useRoutes`,
+ * wouter's links) on a history of the app's own, the `history` package's:
  * - navigations render in a transition, so the screen on show stays until the next one's code
  *   has arrived (its lazy module, router.tsx);
  * - a screen's blocker (lib/navigation-blocker.ts) is asked before each navigation within the app:
@@ -52,14 +47,15 @@ const toPath = (to: To): Path => {
  * `hydrating`: the first render hydrates prerendered markup, whose scroll position stays.
  */
 export function AppRouter({ history, hydrating = false, children }: { history: AppHistory; hydrating?: boolean; children: ReactNode }) {
-  const [state, setState] = useState<RouterState>(() => ({
-    action: history.action,
+  const [state, setState] = useState<RouterSnapshot>(() => ({
     location: history.location,
     scroll: { restore: hydrating ? false : null, preventScrollReset: false },
   }));
   const positions = useRef(new Map<string, number>());
   /** The location the app is on (or going to): the one a blocker compares the next one with. */
   const current = useRef(history.location);
+  /** Its entry's index (entryIndex), for how far a Back or Forward went. */
+  const currentIndex = useRef(entryIndex(history));
   const blocker = useRef<{ id: string; shouldBlock: { readonly current: BlockerFunction } } | null>(null);
   const [blocked, setBlocked] = useState<NavigationBlockerRegistry['blocked']>(null);
   /** The navigate() options of the PUSH or REPLACE under way. */
@@ -70,15 +66,16 @@ export function AppRouter({ history, hydrating = false, children }: { history: A
   const confirmed = useRef(false);
 
   const blocks = useCallback(
-    (nextLocation: Path, historyAction: NavigationType) =>
+    (nextLocation: Path, historyAction: Action) =>
       blocker.current?.shouldBlock.current({ currentLocation: current.current, nextLocation, historyAction }) === true,
     [],
   );
 
   useLayoutEffect(
     () =>
-      history.listen(({ action, location, delta }) => {
-        if (action === NavigationType.Pop) {
+      history.listen(({ action, location }) => {
+        const index = entryIndex(history);
+        if (action === Action.Pop) {
           if (undoing.current) {
             undoing.current = false;
             return;
@@ -86,8 +83,9 @@ export function AppRouter({ history, hydrating = false, children }: { history: A
           const proceeding = confirmed.current;
           confirmed.current = false;
           // A Back or Forward the screen holds back: the address has changed already, so go back to
-          // where the reader was; Leave goes the same way again. An entry without an index (delta
-          // null: not written by this app) cannot be undone, so it goes ahead.
+          // where the reader was; Leave goes the same way again. An entry without an index (not
+          // written by this app) cannot be undone, so it goes ahead.
+          const delta = index === null || currentIndex.current === null ? null : index - currentIndex.current;
           if (!proceeding && delta !== null && delta !== 0 && blocks(location, action)) {
             undoing.current = true;
             history.go(-delta);
@@ -105,21 +103,25 @@ export function AppRouter({ history, hydrating = false, children }: { history: A
         }
         positions.current.set(current.current.key, window.scrollY);
         current.current = location;
-        const options = action === NavigationType.Pop ? undefined : pendingOptions.current;
+        currentIndex.current = index;
+        const options = action === Action.Pop ? undefined : pendingOptions.current;
         pendingOptions.current = undefined;
         const scroll = { restore: positions.current.get(location.key) ?? null, preventScrollReset: options?.preventScrollReset === true };
-        startTransition(() => setState({ action, location, scroll }));
+        startTransition(() => setState({ location, scroll }));
       }),
     [history, blocks],
   );
 
   const navigator = useMemo<Navigator>(() => {
-    const attempt = (action: NavigationType, to: To, go: () => void, options: NavigateOptions | undefined) => {
+    const navigate = (to: To, options: NavigateOptions = {}) => {
+      const path = resolveTo(to, current.current);
+      const action = options.replace ? Action.Replace : Action.Push;
       const run = () => {
         pendingOptions.current = options;
-        go();
+        if (options.replace) history.replace(path, options.state);
+        else history.push(path, options.state);
       };
-      if (!blocks(toPath(to), action)) return run();
+      if (!blocks(path, action)) return run();
       setBlocked({
         id: blocker.current!.id,
         proceed: () => {
@@ -129,16 +131,7 @@ export function AppRouter({ history, hydrating = false, children }: { history: A
         reset: () => setBlocked(null),
       });
     };
-    return {
-      createHref: (to) => history.createHref(to),
-      createURL: (to) => history.createURL(to),
-      encodeLocation: (to) => history.encodeLocation(to),
-      go: (delta) => history.go(delta),
-      push: (to, historyState?: unknown, options?: NavigateOptions) =>
-        attempt(NavigationType.Push, to, () => history.push(to, historyState), options),
-      replace: (to, historyState?: unknown, options?: NavigateOptions) =>
-        attempt(NavigationType.Replace, to, () => history.replace(to, historyState), options),
-    };
+    return { navigate, go: (delta) => history.go(delta) };
   }, [history, blocks]);
 
   const register = useCallback<NavigationBlockerRegistry['register']>((id, shouldBlock) => {
@@ -154,9 +147,9 @@ export function AppRouter({ history, hydrating = false, children }: { history: A
   return (
     <NavigationBlockerContext value={registry}>
       <ScrollTargetContext value={state.scroll}>
-        <Router location={state.location} navigationType={state.action} navigator={navigator}>
+        <RouterState location={state.location} navigator={navigator}>
           {children}
-        </Router>
+        </RouterState>
       </ScrollTargetContext>
     </NavigationBlockerContext>
   );

@@ -3,7 +3,7 @@ import { messages } from '@frameport/domain/messages';
 import { buyAgainMessages } from '@frameport/domain/messages/buy-again';
 import { Anchor, Button, Card, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { Price } from '../components/price.tsx';
 import { QuantityInput } from '../components/quantity-input.tsx';
 import { productPrice, stockLabel, variantImage } from '../features/catalogue/product-display.ts';

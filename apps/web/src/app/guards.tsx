@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../lib/router.tsx';
 import { LOGIN_PATH } from '../config/paths.ts';
 import { loginPathFor } from '../lib/next-path.ts';
 import { useSessionState } from '../lib/session.ts';

@@ -1,5 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from '../lib/router.tsx';
 
 /** A route's component whose code is a module of its own, loaded on `preload()` or when first drawn. */
 export type LazyRouteComponent = ComponentType & { preload: () => Promise<ComponentType> };

@@ -2,7 +2,7 @@
 import './zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { UNSAFE_createBrowserHistory } from 'react-router';
+import { createBrowserHistory } from 'history';
 import { getSessionState } from '../lib/session.ts';
 import './mantine-styles.ts';
 import './global.css';
@@ -25,7 +25,7 @@ const hydrate = prerenderedFor === window.location.pathname && getSessionState()
 const shell = container.dataset.shell === 'signed-in' && getSessionState().session !== null;
 if (hydrate || shell) await preloadMatchedRoutes(window.location.pathname);
 
-const history = UNSAFE_createBrowserHistory({ v5Compat: true });
+const history = createBrowserHistory();
 const app = (
   <StrictMode>
     <AppProvider>

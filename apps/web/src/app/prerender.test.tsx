@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { UNSAFE_createBrowserHistory } from 'react-router';
+import { createBrowserHistory } from 'history';
 import { describe, expect, it } from 'vitest';
 import { AppRouter } from './app-router.tsx';
 import { PRERENDERED_PAGES, renderPage, renderSignedInShell, SIGNED_IN_SHELLS } from './prerender.tsx';
@@ -69,7 +69,7 @@ describe('the build prerender of the first screens', () => {
     render(
       <StrictMode>
         <AppProvider>
-          <AppRouter history={UNSAFE_createBrowserHistory({ v5Compat: true })} hydrating>
+          <AppRouter history={createBrowserHistory()} hydrating>
             <AppRoutes />
           </AppRouter>
         </AppProvider>

@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { UNSAFE_createMemoryHistory } from 'react-router';
+import { createMemoryHistory } from 'history';
 import { PrerenderedHeadContext } from '../features/marketing/components/page-meta.tsx';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { LOGIN_PATH } from '../config/paths.ts';
@@ -82,7 +82,7 @@ const HOISTED_TITLE = /^<title>([^<]*)<\/title>/;
 
 export async function renderPage(pathname: string): Promise<PrerenderedPage> {
   await preloadMatchedRoutes(pathname);
-  const history = UNSAFE_createMemoryHistory({ initialEntries: [pathname], v5Compat: true });
+  const history = createMemoryHistory({ initialEntries: [pathname] });
   let description: string | null = null;
   const markup = renderToString(
     <StrictMode>

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
 import { CATALOGUE_FILTERS_HASH, HOME_PATH, PROFILE_LINKS } from '../config/paths.ts';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router.tsx';
 import { useScrollTarget } from './app-router.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { isStaffRole, normaliseRole } from '@frameport/domain/contract/auth';
 import { messages } from '@frameport/domain/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../lib/router.tsx';
 import { LoadError, retryQuery } from '../components/load-error.tsx';
 import { ADMIN_PATH } from '../config/paths.ts';
 import { isSignedInState } from '../lib/next-path.ts';

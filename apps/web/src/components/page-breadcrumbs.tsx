@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 
 export type Crumb = { label: string; to?: string };
 

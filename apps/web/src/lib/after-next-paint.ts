@@ -1,6 +1,6 @@
 /**
  * Runs `callback` once the browser has painted the next frame: a tap's own feedback (a tick, a
- * spinner) is drawn first, and the work it starts (writing the URL, which React Router does
+ * spinner) is drawn first, and the work it starts (writing the URL, which the router does
  * synchronously before its render) comes after. A requestAnimationFrame callback runs just before
  * the frame's paint; a task it posts runs after that paint. Answers a function that cancels it
  * (for a control that unmounts in between).

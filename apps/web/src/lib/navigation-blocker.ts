@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef } from 'react';
-import type { Location, NavigationType, Path } from 'react-router';
+import type { Action, Location, Path } from 'history';
 
 /** Asked before every navigation while a screen holds a blocker: true keeps the reader where they are. */
-export type BlockerFunction = (navigation: { currentLocation: Location; nextLocation: Path; historyAction: NavigationType }) => boolean;
+export type BlockerFunction = (navigation: { currentLocation: Location; nextLocation: Path; historyAction: Action }) => boolean;
 
 /** A navigation held back: `proceed` goes on with it, `reset` stays. */
 export type Blocker = { state: 'unblocked'; proceed?: undefined; reset?: undefined } | { state: 'blocked'; proceed: () => void; reset: () => void };
@@ -22,7 +22,7 @@ export const NavigationBlockerContext = createContext<NavigationBlockerRegistry 
  * navigate() or the browser's Back and Forward within the app. The screen asks the reader and
  * calls `proceed` or `reset`. Leaving the app (reload, another site) is the browser's own
  * beforeunload prompt, which the screen adds itself. The same shape as React Router's data-router
- * `useBlocker`, which this app's router (a declarative one) does not have.
+ * `useBlocker`, which the app used before it had a router of its own (lib/router.tsx).
  */
 export function useNavigationBlocker(shouldBlock: BlockerFunction): Blocker {
   const registry = useContext(NavigationBlockerContext);

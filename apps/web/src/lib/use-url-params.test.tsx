@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { Route, Routes, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { createMemoryHistory } from 'history';
+import { MemoryRouter } from '../testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 import { useUrlParams, type UrlParamsWrite } from './use-url-params.ts';
 
@@ -11,18 +12,16 @@ function setUp(initial: string) {
     seen.rendered.push(params.toString());
     return null;
   }
-  // The app's router renders a history's changes in a transition, as HistoryRouter does.
-  const history = UNSAFE_createMemoryHistory({ initialEntries: [initial], v5Compat: true });
+  // The app's router renders a history's changes in a transition.
+  const history = createMemoryHistory({ initialEntries: [initial] });
   const router = {
     state: { get location() { return history.location; } },
     navigate: (delta: number) => history.go(delta),
   };
   render(
-    <HistoryRouter history={history}>
-      <Routes>
-        <Route path="/report" element={<Screen />} />
-      </Routes>
-    </HistoryRouter>,
+    <MemoryRouter history={history}>
+      <Screen />
+    </MemoryRouter>,
   );
   const set = (key: string, value: string) => (latest: URLSearchParams) => {
     const next = new URLSearchParams(latest);

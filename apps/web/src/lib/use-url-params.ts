@@ -1,12 +1,12 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams, useLocation } from './router.tsx';
 
 export type UrlParamsWrite = (next: (latest: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;
 
 /**
  * useSearchParams whose writes build on the last URL written, not the last one rendered.
  *
- * React Router renders a navigation in a transition, and its setter (updater form included) works
+ * The app's router renders a navigation in a transition, and wouter's setter (updater form included) works
  * from the params of the render it came from. Two changes in quick succession — a period and then
  * a grouping, on a busy phone or CI's two cores — would both start from the same old URL, and the
  * second would undo the first. Here a write made before the screen has rendered the one before it

@@ -1,8 +1,9 @@
 import type { PaymentSettings } from '@frameport/domain/contract/payments';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { UNSAFE_createMemoryHistory, type To } from 'react-router';
+import { createMemoryHistory, type MemoryHistory } from 'history';
+import { useState, type ReactNode } from 'react';
+import type { To } from '../lib/router.tsx';
 import { AppRouter } from '../app/app-router.tsx';
 import { AppProvider } from '../app/provider.tsx';
 import { AppRoutes } from '../app/router.tsx';
@@ -41,7 +42,7 @@ export function renderApp(
  * address typed in the browser); a number goes Back or Forward, which a blocker is asked about.
  */
 export function memoryRouter(path: string | { pathname: string; search?: string; state?: unknown }) {
-  const history = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const history = createMemoryHistory({ initialEntries: [path] });
   const router = {
     get state() {
       return { location: history.location };
@@ -53,6 +54,15 @@ export function memoryRouter(path: string | { pathname: string; search?: string;
     },
   };
   return { history, router };
+}
+
+/**
+ * The app's router around a component under test (links, the URL's parameters), in memory at
+ * `path`, or on a memory history the test holds (to go Back, or read where it is).
+ */
+export function MemoryRouter({ children, path = '/', history }: { children: ReactNode; path?: string; history?: MemoryHistory }) {
+  const [own] = useState(() => history ?? createMemoryHistory({ initialEntries: [path] }));
+  return <AppRouter history={own}>{children}</AppRouter>;
 }
 
 /** The app's real providers around one component under test (a feature's tests do not reach into app/). */

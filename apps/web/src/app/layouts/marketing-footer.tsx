@@ -1,7 +1,7 @@
 import { messages } from '@frameport/domain/messages';
 import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { FOOTER_LINKS, LEGAL_LINKS, type MarketingLink } from '../../features/marketing/links.ts';

@@ -1,5 +1,5 @@
 import { messages } from '@frameport/domain/messages';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router.tsx';
 import { AppScrollRestoration } from '../scroll-restoration.tsx';
 import { MarketingHeader } from '../../features/marketing/components/marketing-header.tsx';
 import { MarketingFooter } from './marketing-footer.tsx';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router.tsx';
 
 /**
  * The bare layout of public screens (/login, /resetpassword, /confirm-email): no header or footer,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';
 
 /** Loaded once the first screen is up: the first screens load no payment code before their first paint. */

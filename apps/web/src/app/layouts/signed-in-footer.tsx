@@ -1,7 +1,7 @@
 import { messages } from '@frameport/domain/messages';
 import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import CopyrightYear from '../../features/content/components/copyright-year.tsx';
 import CorporateDetails from '../../features/content/components/corporate-details.tsx';

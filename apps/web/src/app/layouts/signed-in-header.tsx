@@ -2,7 +2,7 @@ import { formatInr, rupeesToPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { useActing } from '../../lib/use-acting.ts';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';

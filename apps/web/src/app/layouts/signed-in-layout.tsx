@@ -3,7 +3,7 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../lib/router.tsx';
 import { AppScrollRestoration } from '../scroll-restoration.tsx';
 import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
 import { OrderBar } from '../../features/cart/components/order-bar.tsx';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { ConfirmEmailPage } from '../../features/auth/components/confirm-email-page.tsx';
 
 /** /confirm-email?token=: public, in the bare layout like /resetpassword (the mailed email-change link). */

@@ -4,7 +4,7 @@ import { CART_PAGE_SIZE_MAX, type AddCartLine, type SkippedCartLine } from '@fra
 import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';

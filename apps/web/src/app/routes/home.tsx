@@ -5,7 +5,7 @@ import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { OrderingLimitsCard } from '../../features/account/components/ordering-limits-card.tsx';
 import { MY_RETAILERS_PATH, PROFILE_LINKS } from '../../config/paths.ts';
 import { useActing } from '../../lib/use-acting.ts';

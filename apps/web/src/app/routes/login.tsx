@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams, Navigate } from '../../lib/router.tsx';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { safeNextPath, SIGNED_IN_STATE } from '../../lib/next-path.ts';
 import { profileQueries } from '../../lib/profile-queries.ts';

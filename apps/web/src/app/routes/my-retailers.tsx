@@ -2,7 +2,7 @@ import { normaliseRole } from '@frameport/domain/contract/auth';
 import { messages } from '@frameport/domain/messages';
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { resetForNewRetailer } from '../../features/acting/reset-queries.ts';

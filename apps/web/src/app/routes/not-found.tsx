@@ -1,6 +1,6 @@
 import { messages } from '@frameport/domain/messages';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 
 export function NotFoundPage() {

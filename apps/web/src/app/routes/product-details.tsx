@@ -5,7 +5,7 @@ import { messages } from '@frameport/domain/messages';
 import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconEyeglassOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs, type Crumb } from '../../components/page-breadcrumbs.tsx';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';

@@ -80,13 +80,13 @@ describe('/products', () => {
     const shapes = (await screen.findAllByRole('group', { name: 'Frame Shape' }))[0]!;
     const colours = screen.getAllByRole('group', { name: 'Colour' })[0]!;
     await screen.findByText('2 products');
-    // Two clicks in one go: React Router has not rendered the first URL when the second is written.
+    // Two clicks in one go: the router has not rendered the first URL when the second is written.
     fireEvent.click(within(shapes).getByRole('checkbox', { name: 'Round' }));
     fireEvent.click(within(colours).getByRole('checkbox', { name: 'Gold' }));
     expect(within(shapes).getByRole('checkbox', { name: 'Round' })).toBeChecked();
     expect(within(colours).getByRole('checkbox', { name: 'Gold' })).toBeChecked();
     expect(screen.getByRole('progressbar', { name: 'Loading products' })).toBeInTheDocument();
-    // The URL is written after the frame that paints the ticks (React Router's own work would delay it).
+    // The URL is written after the frame that paints the ticks (the router's own work would delay it).
     expect(urlParams(router)).toEqual({});
 
     await waitFor(() => expect(urlParams(router)).toEqual({ frameShapeId: '2', frameColorIdList: '2' }));

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { buildCatalogueSearch, formatCount } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
 import { ScrollToTop } from '../../components/scroll-to-top.tsx';

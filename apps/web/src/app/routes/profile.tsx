@@ -6,7 +6,7 @@ import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams, useLocation, useNavigate } from '../../lib/router.tsx';
 import tabClasses from '../../features/account/components/account-tabs.module.css';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { ProfileDetails } from '../../features/account/components/profile-details.tsx';

@@ -8,7 +8,7 @@ import { Alert, Button, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '
 import { IconAlertCircle, IconShoppingCartOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CART_PAGE_STEP, cartQueries, useClearCart, useDeleteCartLine, useUpdateCartLines } from '../../features/cart/api.ts';

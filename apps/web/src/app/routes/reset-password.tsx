@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
 
 /** /resetpassword?token=: public, in the bare layout like /login (spec section 2). */

@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, type Location } from 'react-router';
+import { Link, Outlet, useLocation, type Location } from '../../lib/router.tsx';
 
 /** A screen that threw while rendering or loading its code. */
 export function RouteErrorPage() {

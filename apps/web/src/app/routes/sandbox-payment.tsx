@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router.tsx';
 import { SandboxPaymentPage } from '../../features/payments/components/sandbox-payment-page.tsx';
 
 /** /payments/sandbox/:linkId: the payment sandbox's page, in the bare layout like /login. */

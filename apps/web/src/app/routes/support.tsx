@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { SupportPage } from '../../features/content/components/support-page.tsx';
 import { parseSupportPageName } from '../../features/content/support-pages.ts';
 

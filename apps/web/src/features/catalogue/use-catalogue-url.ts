@@ -1,6 +1,6 @@
 import { emptyCatalogueQuery, type CatalogueQuery } from '@frameport/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams, useLocation, type NavigateOptions } from '../../lib/router.tsx';
 import { afterNextPaint } from '../../lib/after-next-paint.ts';
 import { readCatalogueUrl, writeCatalogueUrl, type CatalogueUrlState } from './catalogue-url.ts';
 
@@ -10,7 +10,7 @@ export type CatalogueUrl = {
   query: CatalogueQuery;
   page: number;
   /**
-   * On from a change until the screen renders its URL: React Router renders a navigation in a
+   * On from a change until the screen renders its URL: the router renders a navigation in a
    * transition, which under load takes a while, and the results show they are on their way.
    */
   pending: PendingSignal;
@@ -21,8 +21,8 @@ export type CatalogueUrl = {
 
 /**
  * /products state in the URL: read with the domain codec, written back the same way (shareable,
- * Back works). Each change builds on the last URL written, not the last one rendered: React Router
- * hands its updater the rendered params, so two ticks in quick succession (under load, before the
+ * Back works). Each change builds on the last URL written, not the last one rendered: the search
+ * parameters' setter hands its updater the rendered params, so two ticks in quick succession (under load, before the
  * first has rendered) would otherwise lose the first.
  */
 export function useCatalogueUrl(): CatalogueUrl {
@@ -70,7 +70,7 @@ export function useCatalogueUrl(): CatalogueUrl {
   const write = useCallback(
     (next: (latest: URLSearchParams) => URLSearchParams, replace: boolean) => {
       // The tap's own feedback (a tick, the results' progress bar) is painted first; the URL is
-      // worked out and written after that frame: the codec and React Router's own synchronous work
+      // worked out and written after that frame: the codec and the router's own synchronous work
       // (matching, scroll positions, history) kept a tick off screen on a slow phone (issue 16
       // item 13). The writes keep their order, each building on the one before.
       pending.set(true);
@@ -83,8 +83,10 @@ export function useCatalogueUrl(): CatalogueUrl {
         // Nothing else on its way and nothing changes: there is nothing to wait for.
         if (text === shownText && latest === undefined && waiting.current.size === 0) pending.set(false);
         inFlight.current = [...inFlight.current, text];
-        // Ticking a filter must not throw the page back to the top (the layout restores scroll on navigation).
-        navigate(made, { replace, preventScrollReset: true });
+        // Ticking a filter must not throw the page back to the top (the layout restores scroll on
+        // navigation). wouter's setter hands its options to the app router's navigate() as they are.
+        const options: NavigateOptions = { replace, preventScrollReset: true };
+        navigate(made, options);
       });
       waiting.current.add(cancel);
     },
@@ -149,7 +151,7 @@ const never = () => false;
 
 /**
  * What a filter control shows: the user's choice at once, then the URL's value once the URL has
- * moved. The URL is rendered in React Router's transition; until then React would put a controlled
+ * moved. The URL is rendered in the router's transition; until then React would put a controlled
  * checkbox back to the URL's value, so under load a tick seemed lost. `same` compares by content
  * (a group with nothing chosen reads as a fresh empty list on each render).
  */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router.tsx';
 import { CATALOGUE_FILTERS_HASH } from '../../config/paths.ts';
 
 /** Mantine's breakpoints as the catalogue lays its filters out: the phone modal below sm, the side panel from md. */

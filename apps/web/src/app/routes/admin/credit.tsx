@@ -1,5 +1,5 @@
 import { adminTexts } from '../../../features/admin/texts.ts';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { CreditPage } from '../../../features/admin/components/credit-page.tsx';
 

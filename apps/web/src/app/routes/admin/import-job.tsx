@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ImportJobPage } from '../../../features/admin/imports/components/import-job-page.tsx';
 import { importTexts } from '../../../features/admin/imports/texts.ts';

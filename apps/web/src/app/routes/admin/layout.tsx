@@ -3,7 +3,7 @@ import { messages } from '@frameport/domain/messages';
 import { Box, Burger, Button, Drawer, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from '../../../lib/router.tsx';
 import { AppScrollRestoration } from '../../scroll-restoration.tsx';
 import { ADMIN_LINKS, ADMIN_PATH, HOME_PATH } from '../../../config/paths.ts';
 import { logout } from '../../../features/auth/api.ts';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { AdminOrderPageFor } from '../../../features/admin/order/index.ts';
 
 /** /admin/orders/:id: one order on the desk (inside the admin layout and its role guard). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { ProductPageFor } from '../../../features/admin/catalogue/components/product-page.tsx';
 
 /** /admin/products/:id: one style on the catalogue desk. */

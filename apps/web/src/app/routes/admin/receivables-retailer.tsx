@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { ReceivablesRetailerPage } from '../../../features/admin/reports/components/receivables-retailer-page.tsx';
 
 /** /admin/receivables/:retailerId: a retailer's open invoices, reminder and TDS (admin, accounts). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { RetailerPage } from '../../../features/admin/retailers/components/retailer-page.tsx';
 import { retailerTexts } from '../../../features/admin/retailers/texts.ts';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { EditRetailerPage } from '../../../features/admin/retailers/components/retailer-edit-page.tsx';
 import { retailerTexts } from '../../../features/admin/retailers/texts.ts';

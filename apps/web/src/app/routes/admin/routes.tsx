@@ -1,4 +1,4 @@
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from '../../../lib/router.tsx';
 import { lazyRoute, preloadRoutes } from '../../lazy-route.tsx';
 import { RequireStaff } from '../../staff-guards.tsx';
 import { NotFoundPage } from '../not-found.tsx';
@@ -8,7 +8,8 @@ import { RouteErrorBoundary } from '../route-error.tsx';
  * The back office's routes under /admin (staff only: RequireStaff), with its own layout and a lazy
  * chunk per screen. A module of its own, loaded when an address under /admin is first opened
  * (router.tsx), so the ordering app's first script carries none of this table or the names of its
- * chunks (2.5 kB Brotli).
+ * chunks (2.5 kB Brotli). Matched in order (lib/router.tsx): a static path comes before a parameter
+ * at the same place ('products/new' before 'products/:id').
  */
 const adminRoutes: RouteObject[] = [
   {

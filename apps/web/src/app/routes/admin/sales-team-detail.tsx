@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SalesExecutivePage } from '../../../features/admin/staff/components/sales-executive-page.tsx';
 

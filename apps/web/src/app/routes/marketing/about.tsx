@@ -1,5 +1,5 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { BackLink } from '../../../features/marketing/components/back-link.tsx';
 import { FramesIllustration } from '../../../features/marketing/components/illustrations.tsx';
 import classes from '../../../features/marketing/components/marketing.module.css';

@@ -1,7 +1,7 @@
 import { Button, Container, Title } from '@mantine/core';
 import { IconBriefcase, IconBuildingStore, IconLogin2, IconMessageCircle } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { LOGIN_PATH } from '../../../config/paths.ts';
 import { COMPANY_FACTS } from '../../../features/marketing/company.ts';
 import { FramesIllustration } from '../../../features/marketing/components/illustrations.tsx';

@@ -1,5 +1,5 @@
 import { Anchor, Container, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { BackLink } from '../../../features/marketing/components/back-link.tsx';
 import classes from '../../../features/marketing/components/marketing.module.css';
 import { PageHero } from '../../../features/marketing/components/page-hero.tsx';

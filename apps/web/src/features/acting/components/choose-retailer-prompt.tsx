@@ -1,7 +1,7 @@
 import { messages } from '@frameport/domain/messages';
 import { Alert, Button, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { PROFILE_LINKS } from '../../../config/paths.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { AdminOrderRow, AdminOrdersResponse } from '@frameport/domain/contr
 import { Button, Group, NativeSelect, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../config/paths.ts';

@@ -1,9 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { TestProviders } from '../../../testing/render-app.tsx';
 import { signIn } from '../../../testing/signed-in-fixtures.ts';
 import { todayInIndia } from '../order/order-display.ts';
 import { adminProduct, fakeDeskServer, sentTo } from '../stock/stock-fixtures.ts';

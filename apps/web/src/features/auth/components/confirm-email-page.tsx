@@ -3,7 +3,7 @@ import { emailChangeMessages } from '@frameport/domain/messages/email-change';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';

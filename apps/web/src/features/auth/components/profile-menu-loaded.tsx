@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { Badge, Menu, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { lensLoginEntry, profileMenuEntries } from '../../../components/profile-menu-entries.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import type { Intent } from '../../../lib/load-on-intent.ts';

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';

@@ -2,7 +2,7 @@ import { formatInr, rupeesToPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { Button, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import { useActing } from '../../../lib/use-acting.ts';
 import { cartQueries } from '../api.ts';

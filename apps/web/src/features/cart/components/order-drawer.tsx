@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import { useActing } from '../../../lib/use-acting.ts';
 import { cartQueries } from '../api.ts';

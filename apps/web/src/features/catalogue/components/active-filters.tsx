@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { FilterChip } from '../catalogue-url.ts';
 
 type ActiveFiltersProps = {

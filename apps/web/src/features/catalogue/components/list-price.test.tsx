@@ -1,6 +1,6 @@
 import type { Product, UserProfile } from '@frameport/domain/contract';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setActingRetailer } from '../../../lib/acting-store.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -9,7 +9,6 @@ import { endSession, startSession } from '../../../lib/session.ts';
 import { BLR, SALES_EMAIL, salesProfile } from '../../../testing/acting-fixtures.ts';
 import { product } from '../../../testing/catalogue-fixtures.ts';
 import { userProfile } from '../../../testing/fixtures.ts';
-import { TestProviders } from '../../../testing/render-app.tsx';
 import { ProductCard } from './product-card.tsx';
 import { ProductDetailsView } from './product-details-view.tsx';
 import { QuickOrderList } from './quick-order-list.tsx';

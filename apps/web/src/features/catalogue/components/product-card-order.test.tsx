@@ -1,13 +1,12 @@
 import type { Product } from '@frameport/domain/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { product } from '../../../testing/catalogue-fixtures.ts';
 import type { OrderEntry } from '../use-order-quantities.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductDetailsView } from './product-details-view.tsx';
-import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderCard(item: Product, entry: OrderEntry) {
   return render(

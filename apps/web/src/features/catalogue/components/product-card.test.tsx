@@ -1,11 +1,10 @@
 import type { Product } from '@frameport/domain/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { accessory, colourVariant, product } from '../../../testing/catalogue-fixtures.ts';
 import { ProductCard } from './product-card.tsx';
-import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderCard(item: Product) {
   return render(

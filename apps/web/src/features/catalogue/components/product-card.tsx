@@ -1,7 +1,7 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';
 import { memo, useId, useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { Price } from '../../../components/price.tsx';
 import { useActing } from '../../../lib/use-acting.ts';
 import { QuantityInput } from '../../../components/quantity-input.tsx';

@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 import { product } from '../../../testing/catalogue-fixtures.ts';
-import { TestProviders } from '../../../testing/render-app.tsx';
 import { EAGER_IMAGES, ProductGrid } from './product-grid.tsx';
 
 describe('ProductGrid', () => {

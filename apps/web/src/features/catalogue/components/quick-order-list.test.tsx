@@ -1,10 +1,9 @@
 import type { ColourVariant, Product } from '@frameport/domain/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { accessory, colourVariant, product } from '../../../testing/catalogue-fixtures.ts';
-import { TestProviders } from '../../../testing/render-app.tsx';
 import type { OrderEntry } from '../use-order-quantities.ts';
 import { QuickOrderList } from './quick-order-list.tsx';
 

@@ -4,7 +4,7 @@ import { formatCount, sanitiseQuantity } from '@frameport/domain';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { Price } from '../../../components/price.tsx';
 import { useActing } from '../../../lib/use-acting.ts';
 import { productPrice, stockLabel, variantImage } from '../product-display.ts';

@@ -1,7 +1,7 @@
 import { messages } from '@frameport/domain/messages';
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 
 /** Spec section 2: the product name plus ' - tab already open.' */
 export function tabAlreadyOpenMessage(productName: string): string {

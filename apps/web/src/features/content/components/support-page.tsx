@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHid
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contentQueries } from '../api.ts';
 import { sanitizeContentHtml } from '../sanitize-html.ts';

@@ -7,7 +7,7 @@ import { expressMessages } from '@frameport/domain/messages/express';
 import { Accordion, ActionIcon, Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Price } from '../../../components/price.tsx';
 import { QuantityInput } from '../../../components/quantity-input.tsx';

@@ -3,7 +3,7 @@ import type { Banner } from '@frameport/domain/contract';
 import { Button, Skeleton, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { homeQueries } from '../api.ts';
 import { productsPath } from '../links.ts';
 import { BannerSlides } from '../../../components/banner-slides.tsx';

@@ -3,7 +3,7 @@ import { buyAgainMessages } from '@frameport/domain/messages/buy-again';
 import { Anchor, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { PROFILE_LINKS } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { SectionError } from './home-section.tsx';

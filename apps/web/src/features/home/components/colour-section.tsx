@@ -1,6 +1,6 @@
 import type { Filter } from '@frameport/domain/contract';
 import { Skeleton } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { colourPath, productsPath } from '../links.ts';
 import { HomeSection, SectionError } from './home-section.tsx';

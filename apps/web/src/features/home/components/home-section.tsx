@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { Anchor, Group, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import classes from './home.module.css';
 

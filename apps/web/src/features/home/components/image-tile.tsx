@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import classes from './home.module.css';
 
 /** The server's tile drawings are 400 × 300; the box keeps 4:3 before they arrive. */

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { MARKETING_PATHS } from '../links.ts';
 import classes from './marketing.module.css';
 

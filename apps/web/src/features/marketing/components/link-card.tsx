@@ -1,6 +1,6 @@
 import { Text, Title } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import classes from './marketing.module.css';
 
 type LinkCardProps = {

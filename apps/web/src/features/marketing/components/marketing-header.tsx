@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { Box, Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { useHydrated } from '../../../components/use-hydrated.ts';
 import { MARKETING_PATHS } from '../links.ts';

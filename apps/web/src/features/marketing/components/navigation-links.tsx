@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../lib/router.tsx';
 import { LOGIN_PATH } from '../../../config/paths.ts';
 import { CONTACT_LINK, HEADER_LINKS, type MarketingLink } from '../links.ts';
 import classes from './marketing-header.module.css';

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { useIntentOnMount } from '../../../lib/use-intent-on-mount.ts';
 import type { Intent } from '../../../lib/load-on-intent.ts';
 import { emptyCategoriesText, type CategoriesState, type NavLinkItem } from '../links.ts';

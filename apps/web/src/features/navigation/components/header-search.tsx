@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { SEARCH_TEXT_MAX_LENGTH } from '@frameport/domain';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import { searchPath } from '../links.ts';
 import classes from './header.module.css';
 

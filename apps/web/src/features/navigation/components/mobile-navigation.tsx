@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { Anchor, NavLink, Paper, Text } from '@mantine/core';
 import { IconBolt, IconEyeglass, IconHome, IconLogout, IconShoppingCart, IconSunglasses } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.tsx';
 import { EXPRESS_CHECKOUT_PATH, PROFILE_LINKS, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import { useActing } from '../../../lib/use-acting.ts';
 import { lensLoginEntry, profileMenuEntries } from '../../../components/profile-menu-entries.tsx';

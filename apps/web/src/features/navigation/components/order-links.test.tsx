@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, TestProviders } from '../../../testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 import { OrderLinks, type CartSummary } from './order-links.tsx';
-import { TestProviders } from '../../../testing/render-app.tsx';
 
 function renderLinks(cart: CartSummary | null) {
   return render(

@@ -2,7 +2,7 @@ import { messages } from '@frameport/domain/messages';
 import { ActionIcon, Badge, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconShoppingCart } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { EXPRESS_CHECKOUT_PATH, PURCHASE_ORDER_PATH } from '../../../config/paths.ts';
 import classes from './header.module.css';
 

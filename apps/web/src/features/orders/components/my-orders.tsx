@@ -4,7 +4,7 @@ import { Badge, Button, Drawer, Skeleton, Stack, Table, Text, VisuallyHidden } f
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { ORDERS_PAGE_STEP, orderQueries } from '../api.ts';

@@ -4,7 +4,7 @@ import { orderMessages } from '@frameport/domain/messages/orders';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { z } from 'zod/mini';
 import type { ActingEmail } from '../../../lib/query-keys.ts';
 import { orderQueries } from '../api.ts';

@@ -4,7 +4,7 @@ import { messages } from '@frameport/domain/messages';
 import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.tsx';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
 import { loginPathFor } from '../../../lib/next-path.ts';

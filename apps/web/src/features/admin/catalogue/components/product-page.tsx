@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../../lib/router.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';

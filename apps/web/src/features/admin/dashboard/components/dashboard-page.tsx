@@ -1,7 +1,7 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { formatDay } from '../../order/order-display.ts';
 import { useStaffRole } from '../../staff-role.ts';

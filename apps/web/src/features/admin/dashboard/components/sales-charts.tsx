@@ -7,7 +7,7 @@ import { BarChart } from '@mantine/charts';
 import { Anchor, SegmentedControl, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';
 import { inr } from '../../admin-display.ts';

@@ -7,7 +7,7 @@ import { Alert, Anchor, Badge, Button, Group, Pagination, Progress, Skeleton, St
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../../lib/router.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';

@@ -1,10 +1,9 @@
 import { deskMessages } from '@frameport/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, jsonResponse, TestProviders } from '../../../../testing/render-app.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client.ts';
-import { jsonResponse, TestProviders } from '../../../../testing/render-app.tsx';
 import { signIn } from '../../../../testing/signed-in-fixtures.ts';
 import { userProfile } from '../../../../testing/fixtures.ts';
 import { profileQueries } from '../../../../lib/profile-queries.ts';

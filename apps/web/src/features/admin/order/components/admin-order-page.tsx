@@ -1,7 +1,7 @@
 import { deskMessages } from '@frameport/domain';
 import { Anchor, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';

@@ -2,7 +2,7 @@ import { deskMessages, HOLD_KIND_LABELS, HOLD_KINDS, type HoldKind } from '@fram
 import type { AdminOrderDetail } from '@frameport/domain/contract';
 import { Alert, Anchor, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { deskRequests, useDeskAction } from '../api.ts';

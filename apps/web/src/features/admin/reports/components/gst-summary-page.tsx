@@ -3,7 +3,7 @@ import { istDateOf, previousMonth } from '@frameport/domain';
 import type { GstSummaryReport } from '@frameport/domain/contract/admin-reports';
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../lib/router.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { inr } from '../../admin-display.ts';

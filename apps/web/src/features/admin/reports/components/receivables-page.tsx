@@ -3,7 +3,7 @@ import { AGEING_BUCKET_LABELS, AGEING_BUCKETS } from '@frameport/domain';
 import { RECEIVABLES_GROUPS, type ReceivablesQuery, type ReceivablesReport } from '@frameport/domain/contract/admin-reports';
 import { Alert, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../../lib/router.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';

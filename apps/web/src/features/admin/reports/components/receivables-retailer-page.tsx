@@ -4,7 +4,7 @@ import type { ReceivableInvoice } from '@frameport/domain/contract/admin-reports
 import { Alert, Anchor, Badge, Button, Group, NumberInput, Skeleton, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { AppModal } from '../../../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';

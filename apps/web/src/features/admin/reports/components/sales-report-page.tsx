@@ -4,7 +4,7 @@ import { SALES_GROUP_LABELS, SALES_GROUPS, type SalesGroup, type SalesReport, ty
 import { Alert, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
 import { ADMIN_LINKS } from '../../../../config/paths.ts';

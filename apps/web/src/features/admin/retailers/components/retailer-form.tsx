@@ -13,7 +13,7 @@ import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Text, Textarea, 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useController, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { idOf, refusalField, selectProps, withTaxChecks } from '../../../../lib/retailer-checks.ts';
 import { retailerQueries } from '../api.ts';
 import classes from './retailer-form.module.css';

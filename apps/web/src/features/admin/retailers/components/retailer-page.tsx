@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError, retryQuery } from '../../../../components/load-error.tsx';
