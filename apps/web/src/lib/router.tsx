@@ -1,5 +1,5 @@
 import { createPath, parsePath, type Action, type Location, type Path } from 'history';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ComponentPropsWithRef, type ComponentType, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ComponentPropsWithRef, type ComponentType, type Context, type ReactNode } from 'react';
 import { Link as WouterLink, Router as WouterRouter } from 'wouter';
 
 export { useSearchParams } from 'wouter';
@@ -47,7 +47,7 @@ export function resolveTo(to: To, current: Location): Path {
 const LocationContext = createContext<Location | null>(null);
 const NavigatorContext = createContext<Navigator | null>(null);
 
-function useRouterContext<T>(context: React.Context<T | null>): T {
+function useRouterContext<T>(context: Context<T | null>): T {
   const value = useContext(context);
   if (value === null) throw new Error('The app router (app/app-router.tsx) must be around routing hooks');
   return value;
