@@ -10,7 +10,11 @@ import { defineConfig, devices } from '@playwright/test';
  * Each test makes its own retailer through the server's test seeding (e2e/fixtures.ts), so tests
  * run side by side: two workers, one per core of CI and of the development machine.
  */
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 10000));
+// Below Linux's ephemeral range (32768–60999): a port there can be held by any outgoing connection
+// of the moment (a run's own browser or database sockets), and the server's listen then fails
+// with EADDRINUSE (seen once, on the @timing step that follows the main run). 30000–32701 holds
+// none of the machine's services (PostgreSQL, Redis, RabbitMQ, MariaDB, NATS, Mosquitto).
+process.env.E2E_PORT ??= String(30000 + Math.floor(Math.random() * 2700));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_SMTP_PORT ??= String(port + 1);
