@@ -44,6 +44,9 @@ export function resolveTo(to: To, current: Location): Path {
   return { pathname: current.pathname, search: search || (hash ? current.search : ''), hash };
 }
 
+/** The href of a link to `to` from `current`: a whole address. */
+const hrefFor = (to: string, current: Location) => createPath(resolveTo(to, current));
+
 const LocationContext = createContext<Location | null>(null);
 const NavigatorContext = createContext<Navigator | null>(null);
 
@@ -82,7 +85,7 @@ const useWouterSearch = (): string => useLocation().search;
 /** The location and navigator the app's router (app/app-router.tsx) provides to everything below. */
 export function RouterState({ location, navigator, children }: { location: Location; navigator: Navigator; children: ReactNode }) {
   // A link's href is a whole address, a query alone ('?status=Pending') on this one's path.
-  const hrefs = useCallback((href: string) => createPath(resolveTo(href, location)), [location]);
+  const hrefs = useCallback((href: string) => hrefFor(href, location), [location]);
   return (
     <NavigatorContext value={navigator}>
       <LocationContext value={location}>
@@ -177,8 +180,7 @@ export function matchRoutes(
   const segments = segmentsOf(pathname);
   const base = segmentsOf(basename);
   if (base.some((part, i) => part.toLowerCase() !== segments[i]?.toLowerCase())) return null;
-  const matches = matchBranch(routes, segments, base.length, { ...params });
-  return matches;
+  return matchBranch(routes, segments, base.length, { ...params });
 }
 
 type RouteContextValue = { outlet: ReactNode; params: Readonly<Record<string, string>>; pathnameBase: string };
@@ -227,7 +229,7 @@ export type LinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { to: string;
  */
 export function Link({ to, target, replace, state, ...props }: LinkProps) {
   const location = useLocation();
-  if (target !== undefined && target !== '_self') return <a href={createPath(resolveTo(to, location))} target={target} {...props} />;
+  if (target !== undefined && target !== '_self') return <a href={hrefFor(to, location)} target={target} {...props} />;
   return <WouterLink to={to} replace={replace} state={state} {...props} />;
 }
 

@@ -22,8 +22,8 @@ export type CatalogueUrl = {
 /**
  * /products state in the URL: read with the domain codec, written back the same way (shareable,
  * Back works). Each change builds on the last URL written, not the last one rendered: the search
- * parameters' setter hands its updater the rendered params, so two ticks in quick succession (under load, before the
- * first has rendered) would otherwise lose the first.
+ * parameters' setter hands its updater the rendered params, so two ticks in quick succession
+ * (under load, before the first has rendered) would otherwise lose the first.
  */
 export function useCatalogueUrl(): CatalogueUrl {
   const [params, setParams] = useSearchParams();
