@@ -100,6 +100,10 @@ test.describe('tap targets at 390 px', () => {
       const cut = await button.locator('.mantine-Button-label').evaluate((label) => label.scrollWidth - label.clientWidth);
       expect(cut, (await button.textContent()) ?? '').toBeLessThanOrEqual(0);
     }
+    // The chosen filters' chips and their Clear link (a text link among buttons) are thumb-sized too.
+    const activeFilters = 'section[aria-label="Active filters"]';
+    await expect(page.locator(activeFilters).getByRole('link', { name: 'Clear' })).toBeVisible();
+    expect(await smallTargets(page, activeFilters)).toEqual([]);
     expect(await noHorizontalScroll(page)).toBe(true);
   });
 

@@ -53,7 +53,7 @@ export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) 
           {chip.label}
         </Button>
       ))}
-      <Anchor component={Link} to={clearTo} size="sm" fw={600} ml={4}>
+      <Anchor component={Link} to={clearTo} size="sm" fw={600} ml={4} className="tap-target">
         {messages.catalogue.clear}
       </Anchor>
     </Group>
