@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright';
-import { startServer, stopServer, waitForHealth } from './server.ts';
+import { benchPort, startServer, stopServer, waitForHealth } from './server.ts';
 
 type Screen = { path: string; as: 'nobody' | 'retailer' | 'admin'; ready: string };
 
@@ -94,7 +94,7 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, sessio
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 async function main() {
-  const port = 45000 + Math.floor(Math.random() * 2000);
+  const port = benchPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-bundles-'));
   const server = startServer(port, dataDir, { env: { SEED_PRODUCTS: '300' } });

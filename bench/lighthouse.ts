@@ -24,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 // Lighthouse's own browser driver (a dependency of lighthouse, the version it drives Chromium with).
 import puppeteer from 'puppeteer-core';
-import { startServer, stopServer, waitForHealth } from './server.ts';
+import { benchPort, startServer, stopServer, waitForHealth } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
@@ -202,7 +202,7 @@ async function prepareRetailer(origin: string): Promise<{ session: StoredSession
 }
 
 async function main() {
-  const port = 43000 + Math.floor(Math.random() * 2000);
+  const port = benchPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-lighthouse-'));
   const server = startServer(port, dataDir, { env: { SEED_PRODUCTS: '300' } });
   const rows: Row[] = [];

@@ -26,7 +26,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
-import { startServer, stopServer, waitForHealth } from './server.ts';
+import { benchPort, startServer, stopServer, waitForHealth } from './server.ts';
 
 const RUNS = Number(process.env.PRODUCTS_RUNS ?? 5);
 const RATES = (process.env.PRODUCTS_CPU_RATES ?? '1,4').split(',').map(Number);
@@ -243,7 +243,7 @@ async function main() {
   let dataDir: string | null = null;
   let baseUrl = process.env.BASE_URL;
   if (!baseUrl) {
-    const port = 47000 + Math.floor(Math.random() * 2000);
+    const port = benchPort();
     baseUrl = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-products-bench-'));
     server = startServer(port, dataDir, { stdout: 'ignore' });

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/index.ts';
 import { postgresAnswers, withPglite, withPostgres } from './databases.ts';
-import { startServer, stopServer, waitForHealth } from './server.ts';
+import { benchPort, startServer, stopServer, waitForHealth } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results: Array<[string, string]> = [];
@@ -137,7 +137,7 @@ async function main() {
     }
   }
 
-  const port = 43000 + Math.floor(Math.random() * 1000);
+  const port = benchPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'frameport-bench-start-'));
   try {
     console.log('Start-up (npm start equivalent: node scripts/start.mjs):');

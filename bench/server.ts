@@ -16,6 +16,17 @@ type StartOptions = {
   stdout?: 'inherit' | 'ignore';
 };
 
+/**
+ * A port for a bench's server: below Linux's ephemeral range (32768–60999), where any outgoing
+ * connection of the moment (the bench's own browser, database or load sockets) can hold a port and
+ * the server's listen fails with EADDRINUSE; above RabbitMQ's 25672, the highest service port on
+ * these machines; below the end-to-end tests' 30000–32701 (playwright.config.ts), so a bench and
+ * a test run can share a machine.
+ */
+export function benchPort(): number {
+  return 26000 + Math.floor(Math.random() * 4000);
+}
+
 export function startServer(port: number, dataDir: string, options: StartOptions = {}): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
