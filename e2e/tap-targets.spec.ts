@@ -107,6 +107,15 @@ test.describe('tap targets at 390 px', () => {
     expect(await noHorizontalScroll(page)).toBe(true);
   });
 
+  test("the front page's footer has no link under 44×44", async ({ page }) => {
+    await page.goto('/homepage');
+    const footer = page.locator('footer');
+    // Its contacts load as it nears the screen.
+    await footer.scrollIntoViewIfNeeded();
+    await expect(footer.getByRole('link', { name: /@/ })).toBeVisible();
+    expect(await smallTargets(page, 'footer')).toEqual([]);
+  });
+
   test('the catalogue, a product, the purchase order and My Invoices have no control under 44×44', async ({ page, retailer, seed }) => {
     test.setTimeout(240_000);
     await seed.invoice(retailer, 100_000);
@@ -143,6 +152,11 @@ test.describe('tap targets at 390 px', () => {
     await settled(page);
     await expect(page.getByRole('article').first()).toBeVisible();
     await check('/products');
+    // The footer's links stand alone, one to a line: each a row a thumb can hit (its Products column
+    // comes from the API: measured once its skeleton has gone).
+    await expect(page.locator('footer').getByRole('navigation', { name: 'Products' }).getByRole('link').first()).toBeVisible();
+    const footer = await smallTargets(page, 'footer');
+    report.push(...footer.map((line) => `the footer: ${line}`));
 
     // The phone's filter screen: each option of a group is a row a thumb can hit, and so is View All.
     await page.getByRole('button', { name: /^Filter/ }).click();

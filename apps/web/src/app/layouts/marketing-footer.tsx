@@ -69,7 +69,7 @@ function LinkColumn({ title, links }: { title: string; links: MarketingLink[] })
       <ul className={classes.links}>
         {links.map((link) => (
           <li key={link.to}>
-            <Anchor component={Link} to={link.to} size="sm" c="gray.8">
+            <Anchor component={Link} to={link.to} size="sm" c="gray.8" className="tap-target">
               {link.label}
             </Anchor>
           </li>

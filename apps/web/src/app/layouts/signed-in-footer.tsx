@@ -58,7 +58,7 @@ function LinkColumn({ title, links, loading = false }: { title: string; links: N
       <ul className={classes.footerLinks}>
         {links.map((link) => (
           <li key={link.to}>
-            <Anchor component={Link} to={link.to} size="sm" c="gray.8" className={classes.footerLink}>
+            <Anchor component={Link} to={link.to} size="sm" c="gray.8" className={`${classes.footerLink} tap-target`}>
               {link.label}
             </Anchor>
           </li>

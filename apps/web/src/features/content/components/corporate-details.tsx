@@ -40,15 +40,15 @@ export default function CorporateDetails() {
           {Address}
         </Text>
       </span>
-      <span className={classes.line}>
+      <span className={`${classes.line} ${classes.linkLine}`}>
         <IconMail size={16} aria-hidden="true" className={classes.icon} />
-        <Anchor href={`mailto:${EmailId}`} size="sm">
+        <Anchor href={`mailto:${EmailId}`} size="sm" className="tap-target">
           {EmailId}
         </Anchor>
       </span>
-      <span className={classes.line}>
+      <span className={`${classes.line} ${classes.linkLine}`}>
         <IconPhone size={16} aria-hidden="true" className={classes.icon} />
-        <Anchor href={`tel:${telHref(ContactNumber)}`} size="sm" className="tabular">
+        <Anchor href={`tel:${telHref(ContactNumber)}`} size="sm" className="tabular tap-target">
           {ContactNumber}
         </Anchor>
       </span>
