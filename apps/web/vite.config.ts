@@ -40,7 +40,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       //   CSS module comes after, as the cascade needs.
       output: {
         codeSplitting: {
-          // The browser's build copies each automatic common chunk under 24 kB of source into the
+          // The browser's build copies each automatic common chunk under 24 KiB of source into the
           // chunks that read it, a registry in rolldown's runtime keeping one execution and one state
           // per module (rolldown's "inline common chunks", experimental; it turns on
           // strictExecutionOrder and needs the entry's exports dropped: preserveEntrySignatures
@@ -48,9 +48,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // 1–2 kB pieces shared by some set of screens; now 20, for 3 kB more script. On a phone's
           // network each six files cost a round trip (HTTP/1.1): Lighthouse mobile /products 74 → 81,
           // /purchase-order 84 → 93, /login 90 → 93, LCP 0.4–0.7 s sooner on every signed-in screen
-          // (docs/products-profile.md, eleventh pass).
-          // Chunks holding styles stay files, as Vite's CSS plugin needs. Not in the
-          // prerender's server build, whose exports scripts/prerender.mjs reads.
+          // (docs/products-profile.md, eleventh pass). Chunks holding styles stay files, as Vite's
+          // CSS plugin needs. Not in the prerender's server build, whose exports scripts/prerender.mjs
+          // reads.
           ...(isSsrBuild ? {} : { experimentalInlineCommonChunks: { maxSize: 24 * 1024, exclude: STYLE_MODULE } }),
           groups: [
             { name: 'icons', test: /\/node_modules\/@tabler\/icons-react\//, priority: 2 },
@@ -62,11 +62,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
         },
       },
+      // The entry's exports (none are read) may go: inline common chunks needs it.
+      ...(isSsrBuild ? {} : { preserveEntrySignatures: false }),
       // An import cycle in our code (web, domain) fails the build: bulletproof-react's
       // import/no-cycle, from the bundler since eslint-plugin-import is not installed. A library's
       // own cycles are its business.
-      // The entry's exports (none are read) may go: inline common chunks needs it.
-      ...(isSsrBuild ? {} : { preserveEntrySignatures: false }),
       checks: { circularDependency: true },
       onLog(level, log, handler) {
         if (log.code !== 'CIRCULAR_DEPENDENCY') return handler(level, log);
