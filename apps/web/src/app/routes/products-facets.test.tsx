@@ -1,7 +1,8 @@
 import type { Facets } from '@frameport/domain/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { matchMediaAtWidth } from '../../testing/match-media.ts';
 import { startSession } from '../../lib/session.ts';
 import { fakeCatalogueServer, product } from '../../testing/catalogue-fixtures.ts';
 import { jsonResponse, renderApp } from '../../testing/render-app.tsx';
@@ -65,6 +66,15 @@ function facetSearches(fetchSpy: ReturnType<typeof fakeCatalogueServer>): string
 }
 
 describe('/products facet counts', () => {
+  // A desktop's width: the filters' side panel is rendered from 1024 px (the phone's modal is opened by its button).
+  const setupMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = matchMediaAtWidth(1280);
+  });
+  afterEach(() => {
+    window.matchMedia = setupMatchMedia;
+  });
+
   it('shows beside each option how many styles it would give, greys out the ones giving nothing, and asks without the sort', async () => {
     const fetchSpy = fakeServerWithFacets();
     signIn();

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { matchMediaAtWidth } from '../../testing/match-media.ts';
 import { BLR, fakeActingServer, requestsTo, signInAsSales } from '../../testing/acting-fixtures.ts';
 import { accessory, fakeCatalogueServer, getAllSearches, product } from '../../testing/catalogue-fixtures.ts';
 import { startSession } from '../../lib/session.ts';
@@ -21,6 +22,15 @@ function urlParams(router: ReturnType<typeof renderApp>['router']) {
 }
 
 describe('/products', () => {
+  // A desktop's width: the filters' side panel is rendered from 1024 px (the phone's modal is opened by its button).
+  const setupMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = matchMediaAtWidth(1280);
+  });
+  afterEach(() => {
+    window.matchMedia = setupMatchMedia;
+  });
+
   it('preloads the filters from the URL as named chips and asks getAll for them', async () => {
     const fetchSpy = fakeCatalogueServer();
     signIn();
@@ -160,6 +170,29 @@ describe('/products', () => {
     await waitFor(() => expect(lastSearch(fetchSpy)).toEqual({ params: { brandId: '3' }, pageNumber: '2' }));
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
+  });
+
+  it('renders the side panel only at its width: a phone has the filters in its modal alone', async () => {
+    window.matchMedia = matchMediaAtWidth(390);
+    fakeCatalogueServer();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    expect(within(dialog).getByRole('group', { name: 'Frame Shape' })).toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: 'Frame Shape' })).toHaveLength(1);
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+  });
+
+  it('has the side panel on a desktop', async () => {
+    fakeCatalogueServer();
+    signIn();
+    renderApp('/products');
+
+    const panel = await screen.findByRole('complementary', { name: 'Filters' });
+    expect(await within(panel).findByRole('group', { name: 'Frame Shape' })).toBeInTheDocument();
   });
 
   it('applies the phone filter modal only on Apply', async () => {

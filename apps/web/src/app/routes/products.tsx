@@ -9,7 +9,7 @@ import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { buildCatalogueSearch, formatCount } from '@frameport/domain';
@@ -40,7 +40,7 @@ import {
   withSort,
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
-import { useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
+import { SIDE_PANEL_MEDIA, useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
 import { useCatalogueView, type CatalogueView } from '../../features/catalogue/use-catalogue-view.ts';
 import classes from './products.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
@@ -113,6 +113,9 @@ export function ProductsRoute() {
   const [phoneFilterOpened, phoneFilter] = useDisclosure(false);
   const [phoneSortOpened, phoneSort] = useDisclosure(false);
   useFiltersOnArrival({ openPhone: phoneFilter.open, openTablet: filterModal.open, sidePanelHeadingId: 'filters-heading' });
+  // The side panel only where it shows (1024 px and wider): narrower, the filters are in a modal, and
+  // a hidden panel of some 300 elements was rendered and committed with the first screen of a phone.
+  const sidePanel = useMediaQuery(SIDE_PANEL_MEDIA, false, { getInitialValueInEffect: false });
   const filterModalUsed = useOpenedOnce(filterModalOpened);
   const phoneFilterUsed = useOpenedOnce(phoneFilterOpened);
   const phoneSortUsed = useOpenedOnce(phoneSortOpened);
@@ -187,12 +190,14 @@ export function ProductsRoute() {
         )}
 
         <div className={classes.layout}>
-          <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-labelledby="filters-heading">
-            <Title order={2} fz="h4" id="filters-heading" mb="md">
-              {messages.catalogue.filters}
-            </Title>
-            {filterPanel(false)}
-          </Box>
+          {sidePanel && (
+            <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-labelledby="filters-heading">
+              <Title order={2} fz="h4" id="filters-heading" mb="md">
+                {messages.catalogue.filters}
+              </Title>
+              {filterPanel(false)}
+            </Box>
+          )}
 
           <Stack gap="sm" className={classes.results} component="section" aria-label="Products">
             <div className={classes.toolbar}>

@@ -4,7 +4,7 @@ import { CATALOGUE_FILTERS_HASH } from '../../config/paths.ts';
 
 /** Mantine's breakpoints as the catalogue lays its filters out: the phone modal below sm, the side panel from md. */
 const PHONE_MEDIA = '(max-width: 47.99em)';
-const SIDE_PANEL_MEDIA = '(min-width: 64em)';
+export const SIDE_PANEL_MEDIA = '(min-width: 64em)';
 
 type FilterOpeners = {
   /** The phone's tabbed Apply/Clear modal (below 768 px). */
