@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { mantineStableIds } from './mantine-ids.ts';
 import { notificationsViewAlias } from './notifications-view.ts';
 
 /**
@@ -16,7 +17,7 @@ const STYLE_MODULE = /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/
 
 // Run from apps/web (npm run build -w @frameport/web): the build lands in apps/web/dist.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [mantineStableIds()])],
   resolve: { alias: notificationsViewAlias },
   build: {
     outDir: 'dist',
