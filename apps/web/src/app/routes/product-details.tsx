@@ -5,6 +5,7 @@ import { messages } from '@frameport/domain/messages';
 import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconEyeglassOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs, type Crumb } from '../../components/page-breadcrumbs.tsx';
@@ -40,7 +41,10 @@ function ProductDetails({ productId }: { productId: number }) {
   const orderEntry = useOrderEntry();
   const orderPrompt = acting.isSalesExecutive && !acting.canOrder ? <ChooseRetailerPrompt /> : undefined;
 
-  if (product.isPending) return <ProductDetailsSkeleton />;
+  // Drawn in a transition, in slices, when the answer comes: it comes as a store update, which React
+  // would draw in one long task with the screen's new queries (a phone: 310 ms at 4× CPU).
+  const shown = useDeferredValue(product.data);
+
   if (product.isError) {
     if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
     return (
@@ -52,7 +56,8 @@ function ProductDetails({ productId }: { productId: number }) {
     );
   }
 
-  const name = product.data.productName;
+  if (shown === undefined) return <ProductDetailsSkeleton />;
+  const name = shown.productName;
   return (
     <Stack gap="md">
       <title>{name}</title>
@@ -61,7 +66,7 @@ function ProductDetails({ productId }: { productId: number }) {
         <TabAlreadyOpen productName={name} onOpenHere={tab.openHere} />
       ) : (
         <>
-          <ProductDetailsView product={product.data} orderEntry={orderEntry} orderPrompt={orderPrompt} />
+          <ProductDetailsView product={shown} orderEntry={orderEntry} orderPrompt={orderPrompt} />
           <RelatedProducts productId={productId} email={acting.email} orderEntry={orderEntry} />
         </>
       )}
