@@ -63,7 +63,9 @@ function onDesktop() {
 
 async function addFromNewArrivals(quantity: number) {
   const user = userEvent.setup();
-  const card = within(await screen.findByRole('article', { name: /Vistara Aviator Classic/ }, { timeout: 5000 }));
+  // Buy again shows the same style: the card is New arrivals' own.
+  const newArrivals = within(await screen.findByRole('region', { name: 'New arrivals' }, { timeout: 5000 }));
+  const card = within(await newArrivals.findByRole('article', { name: /Vistara Aviator Classic/ }, { timeout: 5000 }));
   await user.type(await card.findByRole('textbox', { name: 'Quantity of Vistara Aviator Classic, Black (C1)' }), String(quantity));
   await user.click(card.getByRole('button', { name: `Add to order (${quantity})` }));
   return { user, card };
@@ -76,7 +78,9 @@ describe('the running order on a phone', () => {
     withCart();
     signIn();
     renderApp('/home');
-    await screen.findByRole('article', { name: /Vistara Aviator Classic/ }, { timeout: 5000 });
+    await within(await screen.findByRole('region', { name: 'New arrivals' }, { timeout: 5000 })).findByRole('article', {
+      name: /Vistara Aviator Classic/,
+    });
     expect(orderBar()).not.toBeInTheDocument();
 
     await addFromNewArrivals(4);
