@@ -11,13 +11,15 @@ const IDLE_TIMEOUT_MS = 2000;
  * then in a transition, in slices: on a phone the first screen is up and answers taps without
  * waiting for some 1,000 elements nobody sees yet (Lighthouse mobile /home: docs/products-profile.md,
  * eighth pass). Until then a viewport-high placeholder keeps the footer below the fold, so nothing
- * on screen moves when they arrive.
+ * on screen moves when they arrive. Once drawn, each section is laid out and painted only near the
+ * viewport (`content-visibility: auto`, home.module.css): the browser skips the style, layout and
+ * paint of the sections nobody has scrolled to.
  */
 export function BelowTheFold({ children }: { children: ReactNode }) {
   const placeholder = useRef<HTMLDivElement>(null);
   const near = useNearViewport(placeholder);
   const idle = useIdle();
-  if (near || idle) return children;
+  if (near || idle) return <div className={classes.lower}>{children}</div>;
   return <div ref={placeholder} className={classes.belowTheFold} />;
 }
 
