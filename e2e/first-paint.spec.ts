@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, holdApp, signIn, test } from './fixtures.ts';
+import { bearer, expect, holdApp, signIn, test } from './fixtures.ts';
 
 const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
 
@@ -110,25 +110,35 @@ test('a signed-in /products asks for its first page as the page arrives, before 
 /**
  * Issue 19 item 5: every signed-in screen asks for the user's profile (the staff check waits for it
  * before anything renders) and the screens' settings as the page arrives, not once the app's code
- * has come; the app takes those answers, so each is asked once.
+ * has come, and so does each screen for its own first data that is the same for whoever asks (/home's
+ * banners, /product-details' product); the app takes those answers, so each is asked once.
  */
-test('a signed-in screen asks for the profile and the settings as the page arrives, once', async ({ page, retailer }) => {
+test('a signed-in screen asks for the profile, the settings and its own first data as the page arrives, once', async ({ page, retailer }) => {
   await signIn(page, retailer);
-  for (const address of ['/home', '/purchase-order', '/products']) {
+  const search = encodeURIComponent('isAvailable=true&productTypeId=1');
+  const found = await (await page.request.get(`/api/Product/getAll?search=${search}&pageSize=1`, { headers: await bearer(page) })).json();
+  const productId = found.Data.searchResults.value[0].productId as number;
+  const screens = [
+    { address: '/home', own: ['/api/Home/getBanners?searchBanners=Home'] },
+    { address: '/purchase-order', own: [] },
+    { address: '/products', own: ['/api/Product/getFilters', '/api/Product/getSortTypes'] },
+    { address: `/product-details?productId=${productId}`, own: [`/api/Product/get?id=${productId}`] },
+  ];
+  for (const { address, own } of screens) {
     await page.goto('about:blank');
     const { asked, stop } = recordRequests(page, (request) => new URL(request.url()).pathname.startsWith('/api/'));
     const entry = await holdEntry(page);
-    const profile = page.waitForRequest((request) => request.url().endsWith('/api/Account/getUserProfile'));
-    const config = page.waitForRequest((request) => request.url().endsWith('/api/Product/getConfig'));
+    const early = ['/api/Account/getUserProfile', '/api/Product/getConfig', ...own];
+    const requested = early.map((path) => page.waitForRequest((request) => request.url().endsWith(path)));
     await page.goto(address, { waitUntil: 'commit' });
-    await Promise.all([profile, config]);
+    await Promise.all(requested);
     entry.release();
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await entry.done();
     stop();
-    for (const path of ['/api/Account/getUserProfile', '/api/Product/getConfig']) {
+    for (const path of early) {
       expect(asked.filter((url) => url === path), `${address}: ${asked.join(', ')}`).toHaveLength(1);
     }
   }
@@ -164,4 +174,62 @@ test('a signed-in /products preloads the first cards’ images from the early an
   await page.goto('/products');
   await expect(page.locator('main a[href*="product-details"]').first()).toBeVisible();
   await expect(page.locator('link[rel=preload][as=image]')).toHaveCount(0);
+});
+
+/**
+ * Issue 19 item 5: a signed-in screen's first render draws it with its data (app/first-screen-data.ts
+ * asks for that data while the screen's code loads), not skeletons its answers replace in later,
+ * long tasks. The screen's code is held here until its data has been answered, so the first render
+ * always finds it in: the page is read as that render left it (the first time the header's
+ * Profile menu is in the document), before anything later could have drawn it.
+ */
+test('a signed-in screen’s first render draws its data, not skeletons', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  const headers = await bearer(page);
+  const search = encodeURIComponent('isAvailable=true&productTypeId=1');
+  const found = await (await page.request.get(`/api/Product/getAll?search=${search}&pageSize=1`, { headers })).json();
+  const product = found.Data.searchResults.value[0] as { productId: number; productName: string; productColor: { colorVariant: string; availableStockQuantity: number }[] };
+  const colour = product.productColor.find((c) => c.availableStockQuantity > 0)!;
+  const added = await page.request.post('/api/Product/addItemsToCart', {
+    headers,
+    data: { Products: [{ ProductId: product.productId, ColorVariant: colour.colorVariant, Quantity: 1 }] },
+  });
+  expect(added.status()).toBe(200);
+
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('button[aria-label="Profile menu"]') === null) return;
+      observer.disconnect();
+      const main = document.querySelector('main');
+      (window as unknown as { firstRender: unknown }).firstRender = {
+        h1: main?.querySelector('h1')?.textContent ?? null,
+        text: main?.textContent ?? '',
+        skeletons: main?.querySelectorAll('.mantine-Skeleton-root').length ?? -1,
+        productLinks: main?.querySelectorAll('a[href*="product-details"]').length ?? 0,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  type FirstRender = { h1: string | null; text: string; skeletons: number; productLinks: number };
+  const firstRenderOf = async (address: string, chunk: RegExp, answer: string) => {
+    await page.goto('about:blank');
+    const answered = page.waitForResponse((response) => response.url().includes(answer));
+    await page.route(chunk, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(address);
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    await page.unroute(chunk);
+    return page.evaluate(() => (window as unknown as { firstRender: FirstRender }).firstRender);
+  };
+
+  const home = await firstRenderOf('/home', /\/assets\/home-[^/]+\.js$/, '/api/Product/getBuyAgain');
+  expect(home.h1).toMatch(/^Welcome, \S/);
+  const order = await firstRenderOf('/purchase-order', /\/assets\/purchase-order-[^/]+\.js$/, '/api/Product/getCartItems?pageNumber=1&pageSize=10');
+  expect(order.skeletons).toBe(0);
+  expect(order.text).toContain(product.productName);
+  const details = await firstRenderOf(`/product-details?productId=${product.productId}`, /\/assets\/product-details-[^/]+\.js$/, `/api/Product/get?id=${product.productId}`);
+  expect(details.h1).toBe(product.productName);
+  const catalogue = await firstRenderOf('/products', /\/assets\/products-[^/]+\.js$/, '/api/Product/getAll?');
+  expect(catalogue.productLinks).toBeGreaterThan(0);
 });

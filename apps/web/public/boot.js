@@ -76,6 +76,19 @@
   early.paths.forEach(function (path) {
     ask(path, []);
   });
+  var product = early.product;
+  if (product !== null) {
+    // As features/catalogue/api.ts's productIdOf reads the address, and routes/product-details.tsx asks.
+    var address = new URLSearchParams(window.location.search);
+    var named = product.addressParams.map(function (name) { return address.get(name); }).filter(function (value) { return value !== null; });
+    var id = named.length > 0 ? named[0] : '';
+    if (/^\d{1,9}$/.test(id) && Number(id) > 0) {
+      var productQuery = [[product.idParam, Number(id)]];
+      var productEmail = actingEmail();
+      if (productEmail !== null) productQuery.push(['email', productEmail]);
+      ask(product.path, productQuery);
+    }
+  }
   var catalogue = early.catalogue;
   if (catalogue !== null) {
     // As features/catalogue/catalogue-url.ts reads the address, and routes/products.tsx asks.

@@ -5,7 +5,7 @@ import { SORT_PARAMS } from '../features/catalogue/api.ts';
 import { IGNORED_PARAMS, PAGE_PARAM } from '../features/catalogue/catalogue-url.ts';
 import { CATALOGUE_VIEW_KEY } from '../features/catalogue/use-catalogue-view.ts';
 import { ACTING_KEY_PREFIX } from '../lib/acting-store.ts';
-import { EARLY_ANSWERS_GLOBAL } from '../lib/api-client.ts';
+import { buildUrl, EARLY_ANSWERS_GLOBAL } from '../lib/api-client.ts';
 import { SESSION_STORAGE_KEY } from '../lib/session.ts';
 
 /**
@@ -29,8 +29,14 @@ export type EarlyRequests = {
   answers: string;
   sessionKey: string;
   actingKeyPrefix: string;
-  /** GETs without parameters. */
+  /** GETs whose URL does not depend on the address or the acting retailer, each as buildUrl writes it. */
   paths: string[];
+  /**
+   * /product-details' product: `path` with `idParam` set to the first of `addressParams` the
+   * address has (a whole number, as catalogue/api.ts `productIdOf` reads it), then the acting
+   * retailer's email.
+   */
+  product: { path: string; idParam: string; addressParams: string[] } | null;
   catalogue: {
     pageParam: string;
     dropParams: string[];
@@ -61,14 +67,26 @@ const CATALOGUE_EARLY = {
  */
 const SIGNED_IN_PATHS_EARLY = ['/api/Account/getUserProfile', '/api/Product/getConfig'];
 
+/**
+ * Each screen's own first data that is the same for whoever asks (each feature’s api.ts: the catalogue's
+ * lists, /home's banners). What depends on the role (the cart, Buy again) waits for the profile in
+ * the app (app/first-screen-data.ts): a sales executive who has chosen no retailer has no cart.
+ */
+const SCREEN_PATHS_EARLY: Record<string, string[]> = {
+  '/products': ['/api/Product/getFilters', '/api/Product/getSortTypes'],
+  '/home': [buildUrl('/api/Home/getBanners', { searchBanners: 'Home' })],
+};
+
+const PRODUCT_EARLY = { path: '/api/Product/get', idParam: 'id', addressParams: ['productId', 'id'] };
+
 /** The early requests of a signed-in address. */
 export function earlyRequestsFor(path: string): EarlyRequests {
-  const catalogue = path === '/products';
   return {
     answers: EARLY_ANSWERS_GLOBAL,
     sessionKey: SESSION_STORAGE_KEY,
     actingKeyPrefix: ACTING_KEY_PREFIX,
-    paths: catalogue ? [...SIGNED_IN_PATHS_EARLY, '/api/Product/getFilters', '/api/Product/getSortTypes'] : SIGNED_IN_PATHS_EARLY,
-    catalogue: catalogue ? CATALOGUE_EARLY : null,
+    paths: [...SIGNED_IN_PATHS_EARLY, ...(SCREEN_PATHS_EARLY[path] ?? [])],
+    product: path === '/product-details' ? PRODUCT_EARLY : null,
+    catalogue: path === '/products' ? CATALOGUE_EARLY : null,
   };
 }

@@ -45,16 +45,17 @@ export const PRERENDERED_PAGES = [
  * The signed-in screens' first paint: each address of SIGNED_IN_PATHS gets the header's bar
  * (FirstPaintShell) in its HTML, painted with the layout's styles: they are in the sheet of the
  * build's 'app' chunk, which index.html links (vite.config.ts); `cssModules` adds the layout chunk's
- * own sheet, should a build give it one, not the sheets of everything the layout imports. It preloads what the
- * app's first render there needs (`lazyModules`: the staff check, the layout, the screen). The
- * server cannot tell whether the visitor is signed in (the session is in the browser), so a visitor
- * who is not sees the same bar until the app sends them to /login. `early`: the GETs boot.js starts
+ * own sheet, should a build give it one, not the sheets of everything the layout imports. It
+ * preloads what the app's first render there needs (`lazyModules`: the staff check, the layout, the
+ * screen, and first-screen-data.ts, which asks for the screen's first data). The server cannot tell
+ * whether the visitor is signed in (the session is in the browser), so a visitor who is not sees
+ * the same bar until the app sends them to /login. `early`: the GETs boot.js starts
  * at once for a signed-in visitor (app/early-requests.ts).
  */
 export const SIGNED_IN_SHELLS = SIGNED_IN_PATHS.map((path) => ({
   path,
   cssModules: ['src/app/layouts/signed-in-layout.tsx'],
-  lazyModules: ['src/app/staff-guards.tsx', 'src/app/layouts/signed-in-layout.tsx', `src/app/routes${path}.tsx`],
+  lazyModules: ['src/app/staff-guards.tsx', 'src/app/layouts/signed-in-layout.tsx', `src/app/routes${path}.tsx`, 'src/app/first-screen-data.ts'],
   early: earlyRequestsFor(path),
 }));
 

@@ -12,7 +12,7 @@ import { PageBreadcrumbs, type Crumb } from '../../components/page-breadcrumbs.t
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';
 import { useOrderEntry } from '../use-order-entry.ts';
-import { catalogueQueries } from '../../features/catalogue/api.ts';
+import { catalogueQueries, productIdOf } from '../../features/catalogue/api.ts';
 import { ProductDetailsView } from '../../features/catalogue/components/product-details-view.tsx';
 import { RelatedProducts } from '../../features/catalogue/components/related-products.tsx';
 import { TabAlreadyOpen } from '../../features/catalogue/components/tab-already-open.tsx';
@@ -27,8 +27,7 @@ const HOME_CRUMB: Crumb = { label: messages.nav.home, to: '/home' };
 /** /product-details?productId= (some links say ?id=). Opened in its own tab from the product cards. */
 export function ProductDetailsRoute() {
   const [params] = useSearchParams();
-  const raw = params.get('productId') ?? params.get('id') ?? '';
-  const productId = /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const productId = productIdOf(params);
   if (productId === null) return <ProductNotFound />;
   // A new product starts fresh: its own colour choice, tab claim and queries.
   return <ProductDetails key={productId} productId={productId} />;

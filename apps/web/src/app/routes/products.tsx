@@ -23,14 +23,14 @@ import { ChooseRetailerPrompt } from '../../features/acting/components/choose-re
 import { useActing } from '../../lib/use-acting.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { useOrderEntry } from '../use-order-entry.ts';
-import { catalogueQueries, facetSearch } from '../../features/catalogue/api.ts';
+import { catalogueQueries, cataloguePageSize, facetSearch } from '../../features/catalogue/api.ts';
 import { ActiveFilters } from '../../features/catalogue/components/active-filters.tsx';
 import { CatalogueSearchBox } from '../../features/catalogue/components/catalogue-search-box.tsx';
 import { FilterPanel, FilterPanelSkeleton } from '../../features/catalogue/components/filter-panel.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalogue/components/product-grid.tsx';
 import { ResultsProgress } from '../../features/catalogue/components/results-progress.tsx';
 import { ViewSwitch } from '../../features/catalogue/components/view-switch.tsx';
-import { QUICK_ORDER_PAGE_SIZE, QuickOrderListSkeleton } from '../../features/catalogue/components/quick-order-list-skeleton.tsx';
+import { QuickOrderListSkeleton } from '../../features/catalogue/components/quick-order-list-skeleton.tsx';
 import {
   activeFilterCount,
   filterChips,
@@ -84,8 +84,7 @@ export function ProductsRoute() {
   const acting = useActing();
   const { catalogPageSize } = useAppConfig();
   const [view, setView] = useCatalogueView();
-  // The list is for ordering many styles at once: a page holds two desk screens of rows.
-  const pageSize = view === 'list' ? QUICK_ORDER_PAGE_SIZE : catalogPageSize;
+  const pageSize = cataloguePageSize(view, catalogPageSize);
   const results = useQuery({
     ...catalogueQueries.search({ search, pageNumber: page, pageSize, email: acting.email }),
     enabled: state.ok,

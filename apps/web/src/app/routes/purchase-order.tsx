@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { CART_PAGE_STEP, cartQueries, useClearCart, useDeleteCartLine, useUpdateCartLines } from '../../features/cart/api.ts';
+import { CART_FIRST_PAGE_SIZE, CART_PAGE_STEP, cartQueries, useClearCart, useDeleteCartLine, useUpdateCartLines } from '../../features/cart/api.ts';
 import { ChooseRetailerPrompt } from '../../features/acting/components/choose-retailer-prompt.tsx';
 import { useActing } from '../../lib/use-acting.ts';
 import { BillTo } from '../../features/cart/components/bill-to.tsx';
@@ -26,8 +26,6 @@ import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_TITLE = 'Purchase Order';
-/** Lines loaded first; Load more adds CART_PAGE_STEP (spec section 9). */
-const FIRST_PAGE_SIZE = 10;
 const NOTE_MAX = 1000;
 /** Where a placed order is acknowledged: My Orders with the 'Order Placed Successfully' dialog (spec section 2). */
 const AFTER_ORDER_PATH = '/profile?order=true&success=true';
@@ -63,7 +61,7 @@ export function PurchaseOrderRoute() {
 
 function PurchaseOrder({ email }: { email: string | null }) {
   const navigate = useNavigate();
-  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState(CART_FIRST_PAGE_SIZE);
   const cart = useQuery(cartQueries.page(email, pageSize));
   const update = useUpdateCartLines(email);
   const remove = useDeleteCartLine(email);

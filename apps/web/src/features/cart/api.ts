@@ -17,7 +17,9 @@ import { notifyError, RESULT_TOAST_MS } from '../../lib/notify.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 import { recordAdd } from './recent-add.ts';
 
-/** First page of the purchase order; Load more grows the page by this many lines (spec section 9). */
+/** Lines the purchase order loads first (spec section 9). */
+export const CART_FIRST_PAGE_SIZE = 10;
+/** Load more grows the purchase order's page by this many lines (spec section 9). */
 export const CART_PAGE_STEP = 5;
 
 /**

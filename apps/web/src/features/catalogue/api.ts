@@ -14,6 +14,8 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
+import { QUICK_ORDER_PAGE_SIZE } from './components/quick-order-list-skeleton.tsx';
+import type { CatalogueView } from './use-catalogue-view.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
 /** What GET /api/Product/getAll takes: the spec's search string (see `buildCatalogueSearch`) and a page. */
@@ -32,6 +34,12 @@ const MASTER_DATA_STALE_MS = 10 * 60_000;
  * The catalogue's query keys and options, general → specific (TkDodo's factory):
  * ['catalogue'] → ['catalogue', 'search'] → ['catalogue', 'search', { search, pageNumber, pageSize, email }], …
  */
+/** The product of /product-details?productId= (some links say ?id=), or null when the address names none. */
+export function productIdOf(params: URLSearchParams): number | null {
+  const raw = params.get('productId') ?? params.get('id') ?? '';
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
 export const catalogueQueries = {
   all: queryRoots.catalogue,
 
@@ -116,6 +124,11 @@ export const catalogueQueries = {
 
 /** The search string's keys of the sort, which the facet counts do not depend on. */
 export const SORT_PARAMS = ['sortBy', 'orderBy'] as const;
+
+/** The page size of /products in a view: the list holds two desk screens of rows, the grid the config's page. */
+export function cataloguePageSize(view: CatalogueView, catalogPageSize: number): number {
+  return view === 'list' ? QUICK_ORDER_PAGE_SIZE : catalogPageSize;
+}
 
 /** getAll's search string for a query, without the sort: what the facet counts depend on. */
 export function facetSearch(query: CatalogueQuery): string {

@@ -5,6 +5,17 @@ export type CatalogueView = 'gallery' | 'list';
 
 export const CATALOGUE_VIEW_KEY = 'frameport.catalogueView';
 
+const viewOf = (value: string | null | undefined): CatalogueView => (value === 'list' ? 'list' : 'gallery');
+
+/** The view this device remembers, read outside React (app/first-screen-data.ts). */
+export function readCatalogueView(): CatalogueView {
+  try {
+    return viewOf(window.localStorage.getItem(CATALOGUE_VIEW_KEY));
+  } catch {
+    return 'gallery';
+  }
+}
+
 /**
  * Which view the catalogue shows, remembered on this device (localStorage, not the URL: a shared
  * link shows the filters, and the one who opens it sees them in the view they prefer). Read at
@@ -15,7 +26,7 @@ export function useCatalogueView(): [CatalogueView, (view: CatalogueView) => voi
     key: CATALOGUE_VIEW_KEY,
     defaultValue: 'gallery',
     getInitialValueInEffect: false,
-    deserialize: (value) => (value === 'list' ? 'list' : 'gallery'),
+    deserialize: viewOf,
     serialize: (value) => value,
   });
   return [view, setView];
