@@ -56,6 +56,13 @@ function callsTo(fetchSpy: ReturnType<typeof fakeServer>, path: string): string[
     .map((url) => url.search);
 }
 
+/** A new cache, primed for the screen at `pathname` and `search`. */
+async function primed(pathname: string, search = '') {
+  const client = createQueryClient();
+  await primeFirstScreen(client, { pathname, search });
+  return client;
+}
+
 beforeEach(() => {
   document.cookie = 'config=; Max-Age=0; Path=/';
 });
@@ -71,8 +78,7 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
   it('gives a retailer’s purchase order its first page and the whole order, with the profile and the config', async () => {
     signIn();
     const server = fakeServer('retailer');
-    const client = createQueryClient();
-    await primeFirstScreen(client, { pathname: '/purchase-order', search: '' });
+    const client = await primed('/purchase-order');
 
     expect(client.getQueryData(profileQueries.detail(null).queryKey)?.RoleName).toBe('Retailer');
     expect(client.getQueryData(configQueries.all().queryKey)).toEqual([{ ConfigKey: 'CatalogPageSize', ConfigValue: '20' }]);
@@ -86,8 +92,7 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
   it('asks for no cart for a sales executive who has chosen no retailer (they order for nobody)', async () => {
     signInAsSales();
     const server = fakeServer('sales');
-    const client = createQueryClient();
-    await primeFirstScreen(client, { pathname: '/purchase-order', search: '' });
+    const client = await primed('/purchase-order');
 
     expect(client.getQueryData(profileQueries.detail(null).queryKey)?.RoleName).toBe('Sales Executive');
     expect(callsTo(server, '/api/Product/getCartItems')).toEqual([]);
@@ -96,8 +101,7 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
   it('asks for the product of /product-details for the retailer acted for, with their profile and order', async () => {
     signInAsSales(BLR);
     const server = fakeServer('sales');
-    const client = createQueryClient();
-    await primeFirstScreen(client, { pathname: '/product-details', search: '?productId=7' });
+    const client = await primed('/product-details', '?productId=7');
 
     expect(client.getQueryData(catalogueQueries.product(7, BLR.email).queryKey)?.productId).toBe(7);
     expect(client.getQueryData(profileQueries.detail(BLR.email).queryKey)?.Email).toBe(BLR.email);
@@ -108,15 +112,14 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
   it('asks for no product when the address names none', async () => {
     signIn();
     const server = fakeServer('retailer');
-    await primeFirstScreen(createQueryClient(), { pathname: '/product-details', search: '?productId=abc' });
+    await primed('/product-details', '?productId=abc');
     expect(callsTo(server, '/api/Product/get')).toEqual([]);
   });
 
   it('gives /home its banners and Buy again', async () => {
     signIn();
     fakeServer('retailer');
-    const client = createQueryClient();
-    await primeFirstScreen(client, { pathname: '/home', search: '' });
+    const client = await primed('/home');
 
     expect(client.getQueryData(homeQueries.banners('Home').queryKey)).toEqual(homeBanners());
     expect(client.getQueryData(homeQueries.buyAgain(null).queryKey)).toEqual([]);
@@ -125,8 +128,7 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
   it('gives /products the page of its address at the config’s page size, or fifty rows in the list this device chose', async () => {
     signIn();
     const server = fakeServer('retailer');
-    const client = createQueryClient();
-    await primeFirstScreen(client, { pathname: '/products', search: '?genderIdList=2&page=2' });
+    const client = await primed('/products', '?genderIdList=2&page=2');
 
     const grid = catalogueQueries.search({ search: 'genderIdList=2', pageNumber: 2, pageSize: 20, email: null });
     expect(client.getQueryData(grid.queryKey)?.searchResults.value).toHaveLength(1);
@@ -134,8 +136,7 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
     expect(client.getQueryData(catalogueQueries.sortTypes().queryKey)).toEqual(sortTypes());
 
     localStorage.setItem(CATALOGUE_VIEW_KEY, 'list');
-    const listClient = createQueryClient();
-    await primeFirstScreen(listClient, { pathname: '/products', search: '' });
+    const listClient = await primed('/products');
     expect(listClient.getQueryData(catalogueQueries.search({ search: '', pageNumber: 1, pageSize: 50, email: null }).queryKey)).toBeDefined();
     expect(callsTo(server, '/api/Product/getAll')).toEqual([
       '?search=genderIdList%3D2&pageNumber=2&pageSize=20',
@@ -146,7 +147,7 @@ describe('primeFirstScreen: the data a signed-in screen first draws, in the cach
   it('asks for no catalogue page when the address cannot be read (the screen says what is wrong)', async () => {
     signIn();
     const server = fakeServer('retailer');
-    await primeFirstScreen(createQueryClient(), { pathname: '/products', search: '?genderIdList=x' });
+    await primed('/products', '?genderIdList=x');
     expect(callsTo(server, '/api/Product/getAll')).toEqual([]);
   });
 });
