@@ -108,6 +108,41 @@ test('a signed-in /products asks for its first page as the page arrives, before 
 });
 
 /**
+ * Issue 19 item 5: a signed-in screen's HTML asks for the code its first render runs, and for the
+ * style sheets that code adds, as the page arrives (scripts/prerender.mjs), not once boot.js has come
+ * and the bar has painted; the app then runs from those answers: nothing is asked twice (a sheet
+ * asked for in another CORS mode than Vite's loader uses would be).
+ */
+test('a signed-in screen’s HTML asks for its code and style sheets as the page arrives, each once', async ({ page, retailer }) => {
+  await signIn(page, retailer);
+  for (const { address, screen } of [
+    { address: '/home', screen: 'home' },
+    { address: '/products', screen: 'products' },
+  ]) {
+    await page.goto('about:blank');
+    const { asked, stop } = recordRequests(page, (request) => new URL(request.url()).pathname.startsWith('/assets/'));
+    // boot.js, which starts the app, waits: whatever is asked meanwhile was asked by the HTML.
+    const release = await holdApp(page);
+    const code = page.waitForRequest(new RegExp(`/assets/${screen}-[^/]+\\.js$`));
+    const sheet = page.waitForRequest(new RegExp(`/assets/${screen}-[^/]+\\.css$`));
+    const entry = page.waitForRequest(APP_ENTRY);
+    await page.goto(address, { waitUntil: 'commit' });
+    await Promise.all([code, sheet, entry]);
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    stop();
+    const twice = asked.filter((url, index) => asked.indexOf(url) !== index);
+    expect(twice, `${address}: ${asked.join(', ')}`).toEqual([]);
+    // The sheets the HTML asked for are the ones the screen applies.
+    const applied = await page.evaluate(() => [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : null)));
+    expect(applied, address).toContain(asked.find((url) => new RegExp(`^/assets/${screen}-[^/]+\\.css$`).test(url)));
+  }
+});
+
+/**
  * Issue 19 item 5: every signed-in screen asks for the user's profile (the staff check waits for it
  * before anything renders) and the screens' settings as the page arrives, not once the app's code
  * has come, and so does each screen for its own first data that is the same for whoever asks (/home's

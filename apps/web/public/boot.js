@@ -1,7 +1,9 @@
 // The prerendered first screens (scripts/prerender.mjs, /homepage and /login) paint from their
 // HTML and CSS alone; this loads the app that hydrates them once that first paint is on screen,
 // so a slow phone's main thread is not busy compiling the app's code before it. `data-entry` is
-// the app's entry module, `data-preloads` the modules it imports (fetched alongside it).
+// the app's entry module, `data-preloads` the modules it imports (fetched alongside it). A signed-in
+// screen's HTML asks for those modules itself (modulepreload links): its `data-preloads` is empty,
+// and the entry then runs from the fetch the HTML started.
 (function loadAppAfterFirstPaint() {
   var script = document.currentScript;
   var entry = script.dataset.entry;

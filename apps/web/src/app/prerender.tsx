@@ -47,7 +47,8 @@ export const PRERENDERED_PAGES = [
  * build's 'app' chunk, which index.html links (vite.config.ts); `cssModules` adds the layout chunk's
  * own sheet, should a build give it one, not the sheets of everything the layout imports. It
  * preloads what the app's first render there needs (`lazyModules`: the staff check, the layout, the
- * screen, and first-screen-data.ts, which asks for the screen's first data). The server cannot tell
+ * screen, first-screen-data.ts, which asks for the screen's first data, and the payments sandbox
+ * notice every signed-in page shows), and the style sheets those modules add. The server cannot tell
  * whether the visitor is signed in (the session is in the browser), so a visitor who is not sees
  * the same bar until the app sends them to /login. `early`: the GETs boot.js starts
  * at once for a signed-in visitor (app/early-requests.ts).
@@ -55,7 +56,7 @@ export const PRERENDERED_PAGES = [
 export const SIGNED_IN_SHELLS = SIGNED_IN_PATHS.map((path) => ({
   path,
   cssModules: ['src/app/layouts/signed-in-layout.tsx'],
-  lazyModules: ['src/app/staff-guards.tsx', 'src/app/layouts/signed-in-layout.tsx', `src/app/routes${path}.tsx`, 'src/app/first-screen-data.ts'],
+  lazyModules: ['src/app/staff-guards.tsx', 'src/app/layouts/signed-in-layout.tsx', `src/app/routes${path}.tsx`, 'src/app/first-screen-data.ts', 'src/features/payments/components/sandbox-notice.tsx'],
   early: earlyRequestsFor(path),
 }));
 
