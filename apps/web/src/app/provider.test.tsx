@@ -1,14 +1,14 @@
 import { useMantineContext } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchMediaAtWidth } from '../testing/match-media.ts';
 import { AppProvider } from './provider.tsx';
 
 const originalMatchMedia = window.matchMedia;
 
 /** Reads Mantine's context, as every Mantine component does (useStyles), and counts its renders. */
-function ThemeReader({ renders }: { renders: { count: number } }) {
-  renders.count += 1;
+function ContextReader({ onRender }: { onRender: () => void }) {
+  onRender();
   return <p>{useMantineContext().colorScheme}</p>;
 }
 
@@ -25,15 +25,15 @@ describe('AppProvider', () => {
     ['a desktop', 1280],
   ])('draws the page once on %s: the screen width is read as the first render runs', async (_, width) => {
     window.matchMedia = matchMediaAtWidth(width);
-    const renders = { count: 0 };
+    const onRender = vi.fn();
     render(
       <AppProvider env="test">
-        <ThemeReader renders={renders} />
+        <ContextReader onRender={onRender} />
       </AppProvider>,
     );
     expect(await screen.findByText('light')).toBeInTheDocument();
     // Effects have run by now (render flushes them); nothing asked for a second render.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(renders.count).toBe(1);
+    expect(onRender).toHaveBeenCalledTimes(1);
   });
 });
