@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Modal.css';
 import { messages } from '@frameport/domain/messages';
 import { confirmMessages } from '@frameport/domain/messages/confirm';
 import { Button, Group, Text } from '@mantine/core';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Breadcrumbs.css';
 import { rupeesToPaise } from '@frameport/domain';
 import { CART_PAGE_SIZE_MAX, type AddCartLine, type SkippedCartLine } from '@frameport/domain/contract';
 import { messages } from '@frameport/domain/messages';

@@ -1,6 +1,3 @@
-// Mantine CSS of the components only this screen uses, loaded with its chunk (see app/mantine-styles.ts).
-import '@mantine/core/styles/Breadcrumbs.css';
-import '@mantine/core/styles/Tabs.css';
 import { messages } from '@frameport/domain/messages';
 import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { IconEyeglassOff } from '@tabler/icons-react';

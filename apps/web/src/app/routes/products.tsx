@@ -1,13 +1,8 @@
 // Mantine CSS of the components only this screen uses, loaded with its chunk (after app/mantine-styles.ts,
 // which holds what they build on: ModalBase, Input, InlineInput, Popover, CloseButton …).
 import '@mantine/core/styles/Affix.css';
-import '@mantine/core/styles/Breadcrumbs.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Slider.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Tabs.css';
 import { Alert, Box, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmpty } from '@tabler/icons-react';

@@ -1,7 +1,5 @@
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Tabs.css';
 import { messages } from '@frameport/domain/messages';
 import { Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

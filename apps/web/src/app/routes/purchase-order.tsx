@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Modal.css';
 import { formatInr, rupeesToPaise } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
 import { confirmMessages } from '@frameport/domain/messages/confirm';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Switch.css';
 import { adminTexts } from '../texts.ts';
 import { UpdateCreditBodySchema, type RetailerCredit, type UpdateCreditBody } from '@frameport/domain/contract/admin-orders';
 import { messages } from '@frameport/domain/messages';

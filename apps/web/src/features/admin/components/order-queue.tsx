@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import { ORDER_STATUSES, type OrderStatus } from '@frameport/domain';
 import { adminTexts } from '../texts.ts';
 import type { AdminOrderRow, AdminOrdersResponse } from '@frameport/domain/contract/admin-orders';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import { formatInr, rupeesToPaise, sumPaise } from '@frameport/domain';

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
 import { ADMIN_PRODUCT_SORTS, type AdminProductRow, type AdminProductsResponse, type CatalogueMasters } from '@frameport/domain/contract/admin-catalogue';
 import { Badge, Button, Checkbox, NativeSelect, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';

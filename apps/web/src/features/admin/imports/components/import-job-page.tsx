@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Pagination.css';
 import { IMPORT_ROW_ACTIONS, type ImportKind, type ImportRowAction } from '@frameport/domain';
 import type { ImportJobDetail, ImportRowReport } from '@frameport/domain/contract/admin-catalogue';
 import { Alert, Anchor, Badge, Button, Group, Pagination, Progress, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';

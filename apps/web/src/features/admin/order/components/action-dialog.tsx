@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Modal.css';
 import { messages } from '@frameport/domain/messages';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';

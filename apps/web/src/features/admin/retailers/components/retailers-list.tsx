@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import { RETAILER_STANDINGS, type RetailerStanding } from '@frameport/domain';
 import { ADMIN_RETAILER_SORTS, type AdminRetailerRow, type AdminRetailerSort, type AdminRetailersResponse } from '@frameport/domain/contract/admin-retailers';
 import { Button, CloseButton, Group, NativeSelect, Skeleton, Table, Text, Title } from '@mantine/core';

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import { CreateSalesExecutiveBodySchema, type SalesExecutiveRow, type SalesExecutivesResponse } from '@frameport/domain/contract/admin-staff';
 import { Alert, Badge, Button, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

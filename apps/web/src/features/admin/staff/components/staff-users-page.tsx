@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import {
   CreateStaffUserBodySchema,
   STAFF_LIST_ROLES,
