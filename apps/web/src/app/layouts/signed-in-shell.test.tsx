@@ -1,19 +1,21 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver } from '../../testing/intersection-observer.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { fakeShellServer, pageContent, productsQueryOf, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
 
 beforeEach(stubBrowserApis);
 afterEach(() => vi.unstubAllGlobals());
 
+/** /home, signed in; with the fake server's `fetch`, to read what was asked. */
 async function openHome() {
-  fakeShellServer();
+  const fetch = fakeShellServer();
   signIn();
   const view = renderApp('/home');
   // The first render loads the route's chunk: slow on a busy machine.
   await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha Verma' }, { timeout: 5000 });
-  return view;
+  return { ...view, fetch };
 }
 
 function header() {
@@ -220,6 +222,22 @@ describe('footer', () => {
       ['Business ethics', '/support?pageName=BUSINESSETHICS'],
       ['Payment policy', '/support?pageName=PAYMENTPOLICY'],
     ]);
+  });
+
+  // Issue 19 item 5: below the fold, its two requests waited in line with the screen's own data and code.
+  it('asks for the address and the year only when the reader nears the footer', async () => {
+    FakeIntersectionObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const { fetch } = await openHome();
+    const asked = () => fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.queryByText('support@frameport.test')).not.toBeInTheDocument();
+    expect(asked()).not.toContain('/api/Home/getCorporateDetails');
+    expect(asked()).not.toContain('/api/Home/GetPages');
+
+    act(() => FakeIntersectionObserver.instances.forEach((observer) => observer.reach()));
+    expect(await footer.findByText('4th Floor, Cyber Pearl, HITEC City, Hyderabad 500081')).toBeInTheDocument();
+    expect(await footer.findByText('© 2026 Frameport')).toBeInTheDocument();
   });
 
   it('leaves the copyright out until the year is known', async () => {

@@ -14,15 +14,7 @@ import classes from './corporate-details.module.css';
 export default function CorporateDetails() {
   const details = useQuery(contentQueries.corporateDetails());
 
-  if (details.isPending) {
-    return (
-      <Stack gap={8} aria-hidden="true" className={classes.space}>
-        <Skeleton height={14} width="80%" />
-        <Skeleton height={14} width="60%" />
-        <Skeleton height={14} width="50%" />
-      </Stack>
-    );
-  }
+  if (details.isPending) return <CorporateDetailsSkeleton />;
   if (details.isError) {
     return (
       <Text size="sm" c="dimmed">
@@ -53,5 +45,16 @@ export default function CorporateDetails() {
         </Anchor>
       </span>
     </address>
+  );
+}
+
+/** The details' place while they load: three lines, as high as the address, email and phone. */
+export function CorporateDetailsSkeleton() {
+  return (
+    <Stack gap={8} aria-hidden="true" className={classes.space}>
+      <Skeleton height={14} width="80%" />
+      <Skeleton height={14} width="60%" />
+      <Skeleton height={14} width="50%" />
+    </Stack>
   );
 }

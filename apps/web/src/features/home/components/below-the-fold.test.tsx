@@ -1,25 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver } from '../../../testing/intersection-observer.ts';
 import { BelowTheFold } from './below-the-fold.tsx';
-
-/** An IntersectionObserver the test moves: `reach()` brings every observed element into view. */
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  private readonly elements: Element[] = [];
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(element: Element) {
-    this.elements.push(element);
-  }
-  disconnect() {
-    this.elements.length = 0;
-  }
-  reach() {
-    const entries = this.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-    if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
-  }
-}
 
 describe('BelowTheFold: /home’s lower sections', () => {
   let idle: (() => void) | null;
