@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { product } from '../../testing/catalogue-fixtures.ts';
+import { FakeIntersectionObserver } from '../../testing/intersection-observer.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { fakeMediaQueryList } from '../../testing/match-media.ts';
 import { banner, callsTo, fakeShellServer, productsQueryOf, signIn, stubBrowserApis } from '../../testing/signed-in-fixtures.ts';
@@ -82,6 +83,23 @@ describe('/home sections', () => {
     expect(arrivals.getByRole('article', { name: /Kids Zone Flex Round/ })).toBeInTheDocument();
     const [call] = callsTo(fetchSpy, '/api/Product/getAll');
     expect(Object.fromEntries(call!.searchParams)).toEqual({ search: '', pageNumber: '1', pageSize: '8' });
+  });
+
+  // Issue 19 item 5: asked for by the first screen, its answer drew that whole screen again.
+  it('asks for the new arrivals when the lower sections are drawn, not with the first screen', async () => {
+    FakeIntersectionObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { fetchSpy } = openHome({ newArrivals: [product()] });
+    await section('Shop by material');
+    expect(screen.queryByRole('region', { name: 'New arrivals' })).not.toBeInTheDocument();
+    expect(callsTo(fetchSpy, '/api/Product/getAll')).toEqual([]);
+
+    act(() => FakeIntersectionObserver.instances.forEach((observer) => observer.reach()));
+    expect(await (await section('New arrivals')).findByRole('article', { name: /Vistara Aviator Classic/ })).toBeInTheDocument();
+    expect(callsTo(fetchSpy, '/api/Product/getAll')).toHaveLength(1);
+    cleanup(); // while the idle callback's fakes are there: unmounting cancels it
   });
 
   it('takes quantities per colour on the new arrivals and adds them to the order, as on /products', async () => {

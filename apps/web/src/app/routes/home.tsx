@@ -13,6 +13,7 @@ import { useOrderEntry } from '../use-order-entry.ts';
 import { profileQueries } from '../../lib/profile-queries.ts';
 import { catalogueQueries } from '../../features/catalogue/api.ts';
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx';
+import type { OrderEntry } from '../../features/catalogue/use-order-quantities.ts';
 import { homeQueries } from '../../features/home/api.ts';
 import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
 import { BelowTheFold } from '../../features/home/components/below-the-fold.tsx';
@@ -39,12 +40,7 @@ const NEW_ARRIVALS_SEARCH = {
  * ordering limits. New pages start at the top (the layout's AppScrollRestoration).
  */
 export function HomeRoute() {
-  const filters = useQuery(catalogueQueries.filters());
   const { email, isSalesExecutive } = useActing();
-  const newArrivals = useQuery(catalogueQueries.search({ ...NEW_ARRIVALS_SEARCH, email }));
-  // The cards are drawn in a transition, in slices, when the answer comes: it comes as a store
-  // update, which React would otherwise draw in one long task (below-the-fold.tsx).
-  const newArrivalsProducts = useDeferredValue(newArrivals.data?.searchResults.value);
   const orderEntry = useOrderEntry();
   const buyAgain = useQuery({ ...homeQueries.buyAgain(email), enabled: orderEntry !== undefined });
   // Its cards too (a phone drew them in one task of 370 ms at 4× CPU: docs/products-profile.md).
@@ -52,7 +48,6 @@ export function HomeRoute() {
   // Until the profile says who this is, Buy again's skeletons hold its place: most visitors of /home
   // are retailers, and a section pushed in above the banners later moved the whole page (layout shift).
   const roleUnknown = useQuery(profileQueries.detail(null)).isPending && !isSalesExecutive;
-  const colours = filters.data?.find((filter) => filter.Key === 'frameColorIdList')?.Data;
 
   return (
     <>
@@ -72,26 +67,49 @@ export function HomeRoute() {
       <BannerCarousel />
       <MaterialSection />
       <BelowTheFold>
-        <NewArrivalsSection
-          products={newArrivalsProducts}
-          loading={newArrivalsProducts === undefined && !newArrivals.isError}
-          error={newArrivals.isError ? newArrivals.error : null}
-          retrying={newArrivals.isFetching}
-          onRetry={() => void newArrivals.refetch()}
-          renderProduct={(product) => <ProductCard product={product} orderEntry={orderEntry} />}
-        />
+        <NewArrivals email={email} orderEntry={orderEntry} />
         <PriceRangeSection />
-        <ColourSection
-          colours={colours}
-          loading={filters.isPending}
-          error={filters.isError ? filters.error : null}
-          retrying={filters.isFetching}
-          onRetry={() => void filters.refetch()}
-        />
+        <Colours />
         <FrameShapeSection />
         <AccountCards />
       </BelowTheFold>
     </>
+  );
+}
+
+/**
+ * New arrivals, asking for its styles when BelowTheFold draws it. Its own component, so that its
+ * answer re-renders this section only: read in HomeRoute, it re-rendered the whole first screen,
+ * Buy again's cards and all, in one task (40 ms unthrottled on a signed-in phone).
+ */
+function NewArrivals({ email, orderEntry }: { email: string | null; orderEntry: OrderEntry | undefined }) {
+  const newArrivals = useQuery(catalogueQueries.search({ ...NEW_ARRIVALS_SEARCH, email }));
+  // The cards are drawn in a transition, in slices, when the answer comes: it comes as a store
+  // update, which React would otherwise draw in one long task (below-the-fold.tsx).
+  const products = useDeferredValue(newArrivals.data?.searchResults.value);
+  return (
+    <NewArrivalsSection
+      products={products}
+      loading={products === undefined && !newArrivals.isError}
+      error={newArrivals.isError ? newArrivals.error : null}
+      retrying={newArrivals.isFetching}
+      onRetry={() => void newArrivals.refetch()}
+      renderProduct={(product) => <ProductCard product={product} orderEntry={orderEntry} />}
+    />
+  );
+}
+
+/** The colours, from the catalogue's filters (as New arrivals, its own component). */
+function Colours() {
+  const filters = useQuery(catalogueQueries.filters());
+  return (
+    <ColourSection
+      colours={filters.data?.find((filter) => filter.Key === 'frameColorIdList')?.Data}
+      loading={filters.isPending}
+      error={filters.isError ? filters.error : null}
+      retrying={filters.isFetching}
+      onRetry={() => void filters.refetch()}
+    />
   );
 }
 
