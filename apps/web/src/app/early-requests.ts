@@ -3,7 +3,7 @@ import { EAGER_IMAGES } from '../features/catalogue/components/product-grid.tsx'
 import { QUICK_ORDER_PAGE_SIZE } from '../features/catalogue/components/quick-order-list-skeleton.tsx';
 import { SORT_PARAMS } from '../features/catalogue/api.ts';
 import { IGNORED_PARAMS, PAGE_PARAM } from '../features/catalogue/catalogue-url.ts';
-import { CATALOGUE_VIEW_KEY } from '../features/catalogue/use-catalogue-view.ts';
+import { CATALOGUE_VIEW_KEY } from '../features/catalogue/catalogue-view.ts';
 import { ACTING_KEY_PREFIX } from '../lib/acting-store.ts';
 import { buildUrl, EARLY_ANSWERS_GLOBAL } from '../lib/api-client.ts';
 import { SESSION_STORAGE_KEY } from '../lib/session.ts';

@@ -7,7 +7,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { endSession } from '../lib/session.ts';
 import { CART_FIRST_PAGE_SIZE, cartQueries } from '../features/cart/api.ts';
 import { catalogueQueries } from '../features/catalogue/api.ts';
-import { CATALOGUE_VIEW_KEY } from '../features/catalogue/use-catalogue-view.ts';
+import { CATALOGUE_VIEW_KEY } from '../features/catalogue/catalogue-view.ts';
 import { homeQueries } from '../features/home/api.ts';
 import { BLR, salesProfile, signInAsSales } from '../testing/acting-fixtures.ts';
 import { cartResponse } from '../testing/cart-fixtures.ts';

@@ -7,7 +7,7 @@ import { profileQueries } from '../lib/profile-queries.ts';
 import { CART_FIRST_PAGE_SIZE, cartQueries } from '../features/cart/api.ts';
 import { catalogueQueries, cataloguePageSize, facetSearch, productIdOf } from '../features/catalogue/api.ts';
 import { readCatalogueUrl } from '../features/catalogue/catalogue-url.ts';
-import { readCatalogueView } from '../features/catalogue/use-catalogue-view.ts';
+import { readCatalogueView } from '../features/catalogue/catalogue-view.ts';
 import { homeQueries } from '../features/home/api.ts';
 
 // Each entry is a query of its own type; the list only hands them to prefetchQuery.

@@ -36,7 +36,8 @@ import {
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
 import { SIDE_PANEL_MEDIA, useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
-import { useCatalogueView, type CatalogueView } from '../../features/catalogue/use-catalogue-view.ts';
+import type { CatalogueView } from '../../features/catalogue/catalogue-view.ts';
+import { useCatalogueView } from '../../features/catalogue/use-catalogue-view.ts';
 import classes from './products.module.css';
 import { LoadError, retryQuery } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

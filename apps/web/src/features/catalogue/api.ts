@@ -15,7 +15,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
 import { QUICK_ORDER_PAGE_SIZE } from './components/quick-order-list-skeleton.tsx';
-import type { CatalogueView } from './use-catalogue-view.ts';
+import type { CatalogueView } from './catalogue-view.ts';
 import { actingEmailQuery as emailQuery, queryRoots, type ActingEmail } from '../../lib/query-keys.ts';
 
 /** What GET /api/Product/getAll takes: the spec's search string (see `buildCatalogueSearch`) and a page. */

@@ -1,20 +1,5 @@
 import { useLocalStorage } from '@mantine/hooks';
-
-/** The catalogue's two views: the card grid (the spec's) and the dense quick-order list (issue 16). */
-export type CatalogueView = 'gallery' | 'list';
-
-export const CATALOGUE_VIEW_KEY = 'frameport.catalogueView';
-
-const viewOf = (value: string | null | undefined): CatalogueView => (value === 'list' ? 'list' : 'gallery');
-
-/** The view this device remembers, read outside React (app/first-screen-data.ts). */
-export function readCatalogueView(): CatalogueView {
-  try {
-    return viewOf(window.localStorage.getItem(CATALOGUE_VIEW_KEY));
-  } catch {
-    return 'gallery';
-  }
-}
+import { CATALOGUE_VIEW_KEY, viewOf, type CatalogueView } from './catalogue-view.ts';
 
 /**
  * Which view the catalogue shows, remembered on this device (localStorage, not the URL: a shared

@@ -1,6 +1,6 @@
 import { messages } from '@frameport/domain/messages';
 import { useId } from 'react';
-import type { CatalogueView } from '../use-catalogue-view.ts';
+import type { CatalogueView } from '../catalogue-view.ts';
 import classes from './view-switch.module.css';
 
 const VIEWS: { value: CatalogueView; label: string }[] = [
