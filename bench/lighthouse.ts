@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 // Lighthouse's own browser driver (a dependency of lighthouse, the version it drives Chromium with).
 import puppeteer from 'puppeteer-core';
+import { lcpCriticalPath } from './lighthouse-lcp-path.ts';
 import { benchPort, startServer, stopServer, waitForHealth } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,6 +74,8 @@ const CHROME_FLAGS = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** LIGHTHOUSE_REPORT_DIR: keep each run's full report there (JSON, for the Lighthouse viewer): its LCP element, LCP phases, requests and main-thread work. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** LIGHTHOUSE_LCP_PATH=1: print each run's simulated LCP chain (bench/lighthouse-lcp-path.ts): which requests and tasks the largest paint waited for. */
+const LCP_PATH = process.env.LIGHTHOUSE_LCP_PATH === '1';
 /** Lighthouse's metric audits behind the performance score, as the table names them. */
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
@@ -242,6 +245,7 @@ async function main() {
             `${formFactor.name} ${pagePath} run ${run}/${RUNS}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join(', ')}; ` +
               METRICS.map(([name], index) => `${name} ${formatMetric(name, metrics[index]!)}`).join(', '),
           );
+          if (LCP_PATH) for (const line of await lcpCriticalPath(result)) console.log(line);
           // What moved, when a run saw a layout shift (Lighthouse's informative layout-shifts audit).
           const shifts = audits['layout-shifts']?.details;
           if ((audits['cumulative-layout-shift']?.numericValue ?? 0) > 0 && shifts?.type === 'table') {
