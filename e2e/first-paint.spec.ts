@@ -137,7 +137,7 @@ test('a signed-in screen’s HTML asks for its code and style sheets as the page
     const twice = asked.filter((url, index) => asked.indexOf(url) !== index);
     expect(twice, `${address}: ${asked.join(', ')}`).toEqual([]);
     // The sheets the HTML asked for are the ones the screen applies.
-    const applied = await page.evaluate(() => [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : null)));
+    const applied = await page.evaluate(() => Array.from(document.styleSheets, (sheet) => (sheet.href ? new URL(sheet.href).pathname : null)));
     expect(applied, address).toContain(asked.find((url) => new RegExp(`^/assets/${screen}-[^/]+\\.css$`).test(url)));
   }
 });
