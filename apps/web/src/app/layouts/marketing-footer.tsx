@@ -1,9 +1,10 @@
 import { messages } from '@frameport/domain/messages';
-import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
+import { CorporateDetailsSkeleton } from '../../features/content/components/corporate-details-skeleton.tsx';
 import { FOOTER_LINKS, LEGAL_LINKS, type MarketingLink } from '../../features/marketing/links.ts';
 import classes from './marketing-footer.module.css';
 
@@ -26,11 +27,11 @@ export function MarketingFooter() {
               {messages.footer.tagline}
             </Text>
             {near ? (
-              <Suspense fallback={<ContactsSkeleton />}>
+              <Suspense fallback={<CorporateDetailsSkeleton />}>
                 <CorporateContacts />
               </Suspense>
             ) : (
-              <ContactsSkeleton />
+              <CorporateDetailsSkeleton />
             )}
           </div>
           <LinkColumn title="Company" links={FOOTER_LINKS} />
@@ -46,16 +47,6 @@ export function MarketingFooter() {
         </Text>
       </Container>
     </footer>
-  );
-}
-
-function ContactsSkeleton() {
-  return (
-    <Stack gap={8} aria-hidden="true" className={classes.contactsSpace}>
-      <Skeleton height={14} width="80%" />
-      <Skeleton height={14} width="60%" />
-      <Skeleton height={14} width="50%" />
-    </Stack>
   );
 }
 

@@ -1,9 +1,10 @@
 import { messages } from '@frameport/domain/messages';
-import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { contentQueries } from '../api.ts';
 import { telHref } from '../contact-links.ts';
+import { CorporateDetailsSkeleton } from './corporate-details-skeleton.tsx';
 import classes from './corporate-details.module.css';
 
 /**
@@ -45,16 +46,5 @@ export default function CorporateDetails() {
         </Anchor>
       </span>
     </address>
-  );
-}
-
-/** The details' place while they load: three lines, as high as the address, email and phone. */
-export function CorporateDetailsSkeleton() {
-  return (
-    <Stack gap={8} aria-hidden="true" className={classes.space}>
-      <Skeleton height={14} width="80%" />
-      <Skeleton height={14} width="60%" />
-      <Skeleton height={14} width="50%" />
-    </Stack>
   );
 }
