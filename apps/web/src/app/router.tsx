@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
+import { Navigate, useLocation, usePathname, useRoutes, type RouteObject } from '../lib/router.tsx';
 import { CATALOGUE_FILTERS_HASH, HOME_PATH, PROFILE_LINKS } from '../config/paths.ts';
 import { MARKETING_PATHS } from '../features/marketing/links.ts';
 import { RequireSession } from './guards.tsx';
@@ -210,6 +210,6 @@ export function preloadMatchedRoutes(pathname: string): Promise<unknown> {
  * a transition: app-router.tsx).
  */
 export function AppRoutes() {
-  preloadMatchedRoutes(useLocation().pathname).catch(() => undefined);
+  preloadMatchedRoutes(usePathname()).catch(() => undefined);
   return <Suspense fallback={<PageLoader />}>{useRoutes(routes)}</Suspense>;
 }

@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from 'history';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from '../testing/render-app.tsx';
-import { Link, useSearchParams, matchRoutes, NavLink, Navigate, Outlet, useLocation, useParams, useRoutes, type RouteObject } from './router.tsx';
+import { memo } from 'react';
+import { useLocation as useWouterLocation } from 'wouter';
+import { Link, useSearchParams, matchRoutes, NavLink, Navigate, Outlet, useLocation, useParams, usePathname, useRoutes, type RouteObject } from './router.tsx';
 
 const leaf = (name: string): RouteObject => ({ element: <p>{name}</p> });
 
@@ -177,5 +179,61 @@ describe('the router on a history', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Order' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('draws again on a query change only what reads the query: not the layouts, links or path readers', async () => {
+    const drawn = { layout: vi.fn(), links: vi.fn(), path: vi.fn(), query: vi.fn() };
+    const renders = () => Object.fromEntries(Object.entries(drawn).map(([part, spy]) => [part, spy.mock.calls.length]));
+    const Layout = () => {
+      drawn.layout();
+      return <Outlet />;
+    };
+    // What wouter's Link reads: its router (the context) and the location through the router's hook.
+    const LinkReader = () => {
+      drawn.links();
+      return <p data-testid="link-path">{useWouterLocation()[0]}</p>;
+    };
+    const Path = () => {
+      drawn.path();
+      return <p data-testid="path">{usePathname()}</p>;
+    };
+    const Query = () => {
+      drawn.query();
+      return <p data-testid="query">{useLocation().search}</p>;
+    };
+    const table: RouteObject[] = [{ Component: Layout, children: [{ path: 'list', element: <Query /> }, { path: 'items/:id', element: <Item /> }] }];
+    function Tables() {
+      return useRoutes(table);
+    }
+    // Memoised, as the app's header and footer are below its layout: drawn again only for what they read.
+    const Readers = memo(function Readers() {
+      return (
+        <>
+          <LinkReader />
+          <Path />
+          <NavLink to="/list">List</NavLink>
+        </>
+      );
+    });
+    const history = createMemoryHistory({ initialEntries: ['/list'] });
+    render(
+      <MemoryRouter history={history}>
+        <Readers />
+        <Tables />
+      </MemoryRouter>,
+    );
+    const before = renders();
+    act(() => history.push('/list?status=Pending'));
+    expect(await screen.findByTestId('query')).toHaveTextContent('?status=Pending');
+    expect(renders()).toEqual({ ...before, query: before.query! + 1 });
+    expect(screen.getByRole('link', { name: 'List' })).toHaveAttribute('aria-current', 'page');
+
+    // A new path: its readers are drawn again (the layout's outlet changes, the layout itself reads nothing).
+    act(() => history.push('/items/5'));
+    expect(await screen.findByText('item 5')).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/items/5');
+    expect(screen.getByTestId('link-path')).toHaveTextContent('/items/5');
+    expect(renders()).toMatchObject({ links: before.links! + 1, path: before.path! + 1 });
+    expect(screen.getByRole('link', { name: 'List' })).not.toHaveAttribute('aria-current');
   });
 });

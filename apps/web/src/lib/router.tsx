@@ -38,16 +38,26 @@ export type NavigateFunction = {
 };
 
 /** `to` as a whole path; a query or a hash alone ('?page=2') is taken on `current`'s address. */
-export function resolveTo(to: To, current: Location): Path {
+export function resolveTo(to: To, current: Pick<Path, 'pathname' | 'search'>): Path {
   const { pathname, search = '', hash = '' } = typeof to === 'string' ? parsePath(to) : to;
   if (pathname) return { pathname, search, hash };
   return { pathname: current.pathname, search: search || (hash ? current.search : ''), hash };
 }
 
-/** The href of a link to `to` from `current`: a whole address. */
-const hrefFor = (to: string, current: Location) => createPath(resolveTo(to, current));
+/**
+ * The href of a link to `to` from the path on screen: a whole address. A link drawn from the path
+ * alone is not drawn again when only the query changes (a filter ticked redraws no menu or footer
+ * link); so a link of a hash alone ('#top') shows the path and hash, without the query, in its
+ * href, while following it keeps the query (navigate() resolves on the whole location).
+ */
+const hrefFor = (to: string, pathname: string) => createPath(resolveTo(to, { pathname, search: '' }));
 
 const LocationContext = createContext<Location | null>(null);
+/**
+ * The path on screen, apart from the location: a string, so it changes only when the path does and
+ * its readers (every link, the route tables, the layouts) are not drawn again on a query change.
+ */
+const PathnameContext = createContext<string | null>(null);
 const NavigatorContext = createContext<Navigator | null>(null);
 
 function useRouterContext<T>(context: Context<T | null>): T {
@@ -56,9 +66,14 @@ function useRouterContext<T>(context: Context<T | null>): T {
   return value;
 }
 
-/** The location on screen. */
+/** The location on screen: its reader is drawn again on every navigation, a query change included. */
 export function useLocation(): Location {
   return useRouterContext(LocationContext);
+}
+
+/** The path on screen: its reader is drawn again only when the path changes. */
+export function usePathname(): string {
+  return useRouterContext(PathnameContext);
 }
 
 /** navigate(to, options) or navigate(-1); stable for the router's life. */
@@ -77,21 +92,25 @@ export function useNavigate(): NavigateFunction {
 // wouter's location hooks (its `Link` and `useSearchParams`): the path and navigate() of the app's
 // router. Its Link passes its props as navigate()'s options (replace, state).
 const useWouterLocation = (): [string, (to: string, options?: NavigateOptions) => void] => [
-  useLocation().pathname,
+  usePathname(),
   useRouterContext(NavigatorContext).navigate,
 ];
 const useWouterSearch = (): string => useLocation().search;
 
 /** The location and navigator the app's router (app/app-router.tsx) provides to everything below. */
 export function RouterState({ location, navigator, children }: { location: Location; navigator: Navigator; children: ReactNode }) {
-  // A link's href is a whole address, a query alone ('?status=Pending') on this one's path.
-  const hrefs = useCallback((href: string) => hrefFor(href, location), [location]);
+  const { pathname } = location;
+  // A link's href is a whole address, a query alone ('?status=Pending') on this one's path. The same
+  // function for the same path: wouter's router (its context) changes with it, and every link with it.
+  const hrefs = useCallback((href: string) => hrefFor(href, pathname), [pathname]);
   return (
     <NavigatorContext value={navigator}>
       <LocationContext value={location}>
-        <WouterRouter hook={useWouterLocation} searchHook={useWouterSearch} hrefs={hrefs}>
-          {children}
-        </WouterRouter>
+        <PathnameContext value={pathname}>
+          <WouterRouter hook={useWouterLocation} searchHook={useWouterSearch} hrefs={hrefs}>
+            {children}
+          </WouterRouter>
+        </PathnameContext>
       </LocationContext>
     </NavigatorContext>
   );
@@ -204,10 +223,14 @@ function renderMatches(matches: RouteMatch[], at: number): ReactNode {
  * none matches. Inside a route's element, a table of its own hangs under that route's address.
  */
 export function useRoutes(routes: RouteObject[]): ReactNode {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const parent = useContext(RouteContext);
-  const matches = useMemo(() => matchRoutes(routes, pathname, parent.pathnameBase, parent.params), [routes, pathname, parent]);
-  return matches === null ? null : renderMatches(matches, 0);
+  // The same elements for the same match: a navigation within a screen (its query) draws again only
+  // what reads the location, not every layout and route around it.
+  return useMemo(() => {
+    const matches = matchRoutes(routes, pathname, parent.pathnameBase, parent.params);
+    return matches === null ? null : renderMatches(matches, 0);
+  }, [routes, pathname, parent]);
 }
 
 /** Where a layout draws its matched child route. */
@@ -228,8 +251,8 @@ export type LinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { to: string;
  * (`target`) is a plain anchor, which wouter would follow in this one.
  */
 export function Link({ to, target, replace, state, ...props }: LinkProps) {
-  const location = useLocation();
-  if (target !== undefined && target !== '_self') return <a href={hrefFor(to, location)} target={target} {...props} />;
+  const pathname = usePathname();
+  if (target !== undefined && target !== '_self') return <a href={hrefFor(to, pathname)} target={target} {...props} />;
   return <WouterLink to={to} replace={replace} state={state} {...props} />;
 }
 
@@ -238,7 +261,7 @@ export function Link({ to, target, replace, state, ...props }: LinkProps) {
  * when the address is `to`, or under it unless `end`.
  */
 export function NavLink({ to, end = false, ...props }: LinkProps & { end?: boolean }) {
-  const pathname = useLocation().pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  const pathname = usePathname().toLowerCase().replace(/(.)\/+$/, '$1');
   const target = to.toLowerCase();
   const current = pathname === target || (!end && pathname.startsWith(target.endsWith('/') ? target : `${target}/`));
   return <Link to={to} aria-current={current ? 'page' : undefined} {...props} />;

@@ -3,7 +3,7 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from '../../lib/router.tsx';
+import { Outlet, usePathname } from '../../lib/router.tsx';
 import { AppScrollRestoration } from '../scroll-restoration.tsx';
 import { useResetOnOtherTabSwitch } from '../../features/acting/reset-queries.ts';
 import { OrderBar } from '../../features/cart/components/order-bar.tsx';
@@ -42,7 +42,7 @@ export function SignedInLayout() {
   const frames = navigation ? frameLinks(navigation) : [];
   const sunglasses = navigation ? sunglassesLinks(navigation) : [];
   const categories = filters.isPending ? 'loading' : filters.isError ? 'error' : 'ready';
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   // Another screen: the last add's confirmation has done its job.
   useEffect(() => dismissRecentAdd, [pathname]);
 

@@ -1,4 +1,4 @@
-import { useLocation, useRoutes, type RouteObject } from '../../../lib/router.tsx';
+import { usePathname, useRoutes, type RouteObject } from '../../../lib/router.tsx';
 import { lazyRoute, preloadRoutes } from '../../lazy-route.tsx';
 import { RequireStaff } from '../../staff-guards.tsx';
 import { NotFoundPage } from '../not-found.tsx';
@@ -136,6 +136,6 @@ const adminRoutes: RouteObject[] = [
  * they load, the router's transition keeps the screen on show (the page loader on a first load).
  */
 export function AdminRoutes() {
-  preloadRoutes(adminRoutes, useLocation().pathname, '/admin').catch(() => undefined);
+  preloadRoutes(adminRoutes, usePathname(), '/admin').catch(() => undefined);
   return useRoutes(adminRoutes);
 }
