@@ -1,6 +1,6 @@
 import { QUANTITY_MAX, QUANTITY_MIN, sanitiseQuantity } from '@frameport/domain';
-import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useId } from 'react';
 import classes from './quantity-input.module.css';
 
 type QuantityInputProps = {
@@ -24,6 +24,10 @@ type QuantityInputProps = {
  * minus, a numeric field and plus, with the rule's message inline. It never blocks typing a number
  * above the cap, so the spec's 'Please enter quantity between 0 to 100' can be shown. Compact on a
  * desktop (`size`), 44×44 px on a phone (its stylesheet).
+ *
+ * Plain elements drawn as Mantine's Input.Wrapper, ActionIcon and Input drew them (its stylesheet):
+ * a page of cards holds up to 28 of these, and the Mantine version was 13 components each, whose
+ * props, styles and theme lookups were a good part of drawing a page of results (issue 19 item 4).
  */
 export function QuantityInput({
   label,
@@ -35,53 +39,55 @@ export function QuantityInput({
   disabled = false,
   size = 'sm',
 }: QuantityInputProps) {
-  const buttonSize = size === 'xs' ? 30 : 36;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = error !== null;
   return (
-    // The wrapper ties the inline message to the field (aria-describedby) and reserves its line,
-    // so a message appearing does not move the page.
-    <Input.Wrapper
-      label={showLabel ? label : undefined}
-      error={error}
-      errorProps={{ role: 'alert', c: 'red.8' }}
-      size={size}
-      mih={buttonSize + (showLabel ? 46 : 22)}
-    >
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          size={buttonSize}
-          className={classes.step}
+    // The root reserves the message's line, so a message appearing does not move the page.
+    <div className={classes.root} data-size={size} data-labelled={showLabel || undefined}>
+      {showLabel && (
+        <label htmlFor={id} className={classes.label}>
+          {label}
+        </label>
+      )}
+      <div className={classes.row}>
+        <button
+          type="button"
+          className={`mantine-focus-auto mantine-active ${classes.step}`}
           aria-label={`Decrease ${label.toLowerCase()}`}
           disabled={disabled || value <= QUANTITY_MIN}
           onClick={() => onChange(Math.max(QUANTITY_MIN, Math.min(value, max + 1) - 1))}
         >
           <IconMinus size={14} aria-hidden="true" />
-        </ActionIcon>
-        <Input
-          aria-label={showLabel ? undefined : label}
-          size={size}
-          w={64}
+        </button>
+        <input
+          id={id}
           className={classes.field}
+          aria-label={showLabel ? undefined : label}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
           inputMode="numeric"
           autoComplete="off"
           value={String(value)}
           disabled={disabled}
-          error={error !== null}
           onChange={(event) => onChange(sanitiseQuantity(event.currentTarget.value.replace(/[^\d-]/g, '')))}
           onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
         />
-        <ActionIcon
-          variant="default"
-          size={buttonSize}
-          className={classes.step}
+        <button
+          type="button"
+          className={`mantine-focus-auto mantine-active ${classes.step}`}
           aria-label={`Increase ${label.toLowerCase()}`}
           disabled={disabled || value >= max}
           onClick={() => onChange(Math.min(max, value + 1))}
         >
           <IconPlus size={14} aria-hidden="true" />
-        </ActionIcon>
-      </Group>
-    </Input.Wrapper>
+        </button>
+      </div>
+      {invalid && (
+        <p id={errorId} role="alert" className={classes.error}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
