@@ -97,7 +97,8 @@ export const ProductCardView = memo(function ProductCardView({ product, orderEnt
       </div>
 
       <Link to={href} {...NEW_TAB} id={titleId} className={`mantine-focus-auto ${classes.name}`}>
-        {product.productName}
+        {/* Clamped to two lines inside the link, which may be taller (a phone's 44 px target). */}
+        <span className={classes.nameText}>{product.productName}</span>
         <span className={classes.visuallyHidden}> (opens in a new tab)</span>
       </Link>
       <div>
