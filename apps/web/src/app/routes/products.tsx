@@ -9,7 +9,7 @@ import { IconAdjustmentsHorizontal, IconAlertCircle, IconArrowsSort, IconMoodEmp
 import { useQuery } from '@tanstack/react-query';
 import { buildCatalogueSearch, formatCount } from '@frameport/domain';
 import { messages } from '@frameport/domain/messages';
-import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs.tsx';
@@ -33,6 +33,8 @@ import {
   sortFragment,
   withSearchText,
   withSort,
+  type FilterChip,
+  type SortChoice,
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
 import { SIDE_PANEL_MEDIA, useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
@@ -64,6 +66,13 @@ function useOpenedOnce(opened: boolean): boolean {
 }
 
 const PAGE_TITLE = messages.catalogue.title;
+
+// The screen's parts that its URL and answers do not change are drawn once (the same element each
+// render), and the others are memoised on what they show: a filter tick renders the screen three
+// times (its URL, its answer, the answer's cards), and each drew the breadcrumbs, toolbar and pages
+// again (issue 19 item 4).
+const BREADCRUMBS = <PageBreadcrumbs items={[{ label: messages.nav.home, to: '/home' }, { label: PAGE_TITLE }]} />;
+const MemoActiveFilters = memo(ActiveFilters);
 
 /**
  * /products: the catalogue. The URL holds filters, sort, free text and page (shareable, Back works);
@@ -116,8 +125,9 @@ export function ProductsRoute() {
   const phoneSortUsed = useOpenedOnce(phoneSortOpened);
 
   const filterList = filters.data ?? [];
-  const chips = filterChips(query, filterList);
-  const choices = sortChoices(sortTypes.data ?? [], query);
+  const chips = useMemo(() => filterChips(query, filters.data ?? []), [query, filters.data]);
+  const { searchText, sortBy, orderBy } = query;
+  const choices = useMemo(() => sortChoices(sortTypes.data ?? [], { searchText, sortBy, orderBy }), [sortTypes.data, searchText, sortBy, orderBy]);
   const currentSort = sortFragment(query);
   const activeCount = activeFilterCount(query);
   // Free text sorted by relevance is counted only up to the server's limit (decision 017; every other
@@ -137,17 +147,27 @@ export function ProductsRoute() {
   const totalPages = total === undefined ? 0 : Math.max(1, Math.ceil(total / pageSize));
   const hasAnything = chips.length > 0 || query.searchText !== '';
 
-  const changeSort = (fragment: string) => update((current) => withSort(current, fragment));
-  const changePage = (next: number) => {
-    setPage(next);
-    window.scrollTo({ top: 0 });
-  };
+  const changeSort = useCallback((fragment: string) => update((current) => withSort(current, fragment)), [update]);
+  const changeSearch = useCallback(
+    (next: string) => update((current) => withSearchText(current, next), { replace: searchText !== '' && next !== '' }),
+    [update, searchText],
+  );
+  const removeChip = useCallback((chip: FilterChip) => update(chip.remove), [update]);
+  const changePage = useCallback(
+    (next: number) => {
+      setPage(next);
+      window.scrollTo({ top: 0 });
+    },
+    [setPage],
+  );
   // The views hold different numbers a page, so a page number means other products in the other view.
-  const changeView = (next: CatalogueView) => {
-    setView(next);
-    if (page > 1) setPage(1);
-  };
-  const viewSwitch = <ViewSwitch value={view} onChange={changeView} />;
+  const changeView = useCallback(
+    (next: CatalogueView) => {
+      setView(next);
+      if (page > 1) setPage(1);
+    },
+    [setView, page, setPage],
+  );
 
   const filterPanel = (inModal: boolean) =>
     filters.isPending ? (
@@ -161,22 +181,9 @@ export function ProductsRoute() {
   return (
     <>
       <Stack gap="md">
-        <PageBreadcrumbs items={[{ label: messages.nav.home, to: '/home' }, { label: PAGE_TITLE }]} />
+        {BREADCRUMBS}
 
-        <PageHeader
-          title={PAGE_TITLE}
-          aside={
-            <Box mih={22} aria-live="polite" aria-atomic="true">
-              {total !== undefined ? (
-                <Text size="sm" c="dimmed" className="tabular">
-                  {totalText} {total === 1 ? 'product' : 'products'}
-                </Text>
-              ) : (
-                state.ok && <Skeleton height={16} width={90} mt={4} aria-hidden="true" />
-              )}
-            </Box>
-          }
-        />
+        <CatalogueHeader total={total} totalText={totalText} loading={state.ok} />
 
         {query.searchText !== '' && (
           <Text className={classes.searchBanner}>
@@ -195,60 +202,24 @@ export function ProductsRoute() {
           )}
 
           <Stack gap="sm" className={classes.results} component="section" aria-label="Products">
-            <div className={classes.toolbar}>
-              <div className={classes.search}>
-                <CatalogueSearchBox
-                  value={query.searchText}
-                  onCommit={(searchText) =>
-                    update((current) => withSearchText(current, searchText), { replace: query.searchText !== '' && searchText !== '' })
-                  }
-                />
-              </div>
-              <Button
-                hiddenFrom="md"
-                visibleFrom="sm"
-                variant="default"
-                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
-                onClick={filterModal.open}
-              >
-                {messages.catalogue.filters}{activeCount > 0 ? ` (${activeCount})` : ''}
-              </Button>
-              <NativeSelect
-                visibleFrom="sm"
-                label={messages.catalogue.sortBy}
-                className={classes.sort}
-                data={choices}
-                value={currentSort}
-                disabled={choices.length === 0}
-                onChange={(event) => changeSort(event.currentTarget.value)}
-                styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}
-              />
-              <Box visibleFrom="sm">{viewSwitch}</Box>
-            </div>
-
-            <Group hiddenFrom="sm" gap="xs" wrap="nowrap" className={classes.phoneTools}>
-              <Button
-                variant="default"
-                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
-                onClick={phoneFilter.open}
-                disabled={!filters.isSuccess}
-              >
-                Filter{activeCount > 0 ? ` (${activeCount})` : ''}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconArrowsSort size={18} aria-hidden="true" />}
-                onClick={phoneSort.open}
-                disabled={choices.length === 0}
-              >
-                Sort
-              </Button>
-              {viewSwitch}
-            </Group>
+            <CatalogueToolbar
+              searchText={searchText}
+              onSearch={changeSearch}
+              choices={choices}
+              currentSort={currentSort}
+              onSort={changeSort}
+              activeCount={activeCount}
+              filtersReady={filters.isSuccess}
+              view={view}
+              onView={changeView}
+              onOpenFilters={filterModal.open}
+              onOpenPhoneFilters={phoneFilter.open}
+              onOpenPhoneSort={phoneSort.open}
+            />
 
             {acting.isSalesExecutive && !acting.canOrder && <ChooseRetailerPrompt />}
 
-            <ActiveFilters chips={chips} onRemove={(chip) => update(chip.remove)} clearTo="/products" />
+            <MemoActiveFilters chips={chips} onRemove={removeChip} clearTo="/products" />
             <ResultsProgress pending={pending} busy={busy} />
 
             {!state.ok ? (
@@ -292,20 +263,7 @@ export function ProductsRoute() {
                 ) : (
                   <ProductGrid products={data.searchResults.value} busy={busy} orderEntry={orderEntry} />
                 )}
-                {totalPages > 1 && (
-                  <nav aria-label="Pages" className={classes.pagination}>
-                    <Pagination
-                      total={totalPages}
-                      value={Math.min(page, totalPages)}
-                      onChange={changePage}
-                      siblings={1}
-                      boundaries={1}
-                      size="md"
-                      getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                      getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-                    />
-                  </nav>
-                )}
+                {totalPages > 1 && <ResultsPagination total={totalPages} value={Math.min(page, totalPages)} onChange={changePage} />}
               </>
             )}
           </Stack>
@@ -348,3 +306,129 @@ export function ProductsRoute() {
     </>
   );
 }
+
+/** The heading and, beside it, the number of products (a skeleton until it is known). */
+const CatalogueHeader = memo(function CatalogueHeader({ total, totalText, loading }: { total: number | undefined; totalText: string; loading: boolean }) {
+  return (
+    <PageHeader
+      title={PAGE_TITLE}
+      aside={
+        <Box mih={22} aria-live="polite" aria-atomic="true">
+          {total !== undefined ? (
+            <Text size="sm" c="dimmed" className="tabular">
+              {totalText} {total === 1 ? 'product' : 'products'}
+            </Text>
+          ) : (
+            loading && <Skeleton height={16} width={90} mt={4} aria-hidden="true" />
+          )}
+        </Box>
+      }
+    />
+  );
+});
+
+type CatalogueToolbarProps = {
+  searchText: string;
+  onSearch: (searchText: string) => void;
+  choices: SortChoice[];
+  currentSort: string;
+  onSort: (fragment: string) => void;
+  /** How many filters are on: shown on the Filters buttons of a tablet and a phone. */
+  activeCount: number;
+  filtersReady: boolean;
+  view: CatalogueView;
+  onView: (view: CatalogueView) => void;
+  onOpenFilters: () => void;
+  onOpenPhoneFilters: () => void;
+  onOpenPhoneSort: () => void;
+};
+
+/**
+ * Search, sort and view above the results; a tablet's Filters button; a phone's Filter, Sort and
+ * view row. Memoised: drawn again only when what it shows changes, not with each answer.
+ */
+const CatalogueToolbar = memo(function CatalogueToolbar({
+  searchText,
+  onSearch,
+  choices,
+  currentSort,
+  onSort,
+  activeCount,
+  filtersReady,
+  view,
+  onView,
+  onOpenFilters,
+  onOpenPhoneFilters,
+  onOpenPhoneSort,
+}: CatalogueToolbarProps) {
+  const viewSwitch = <ViewSwitch value={view} onChange={onView} />;
+  return (
+    <>
+      <div className={classes.toolbar}>
+        <div className={classes.search}>
+          <CatalogueSearchBox value={searchText} onCommit={onSearch} />
+        </div>
+        <Button
+          hiddenFrom="md"
+          visibleFrom="sm"
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+          onClick={onOpenFilters}
+        >
+          {messages.catalogue.filters}{activeCount > 0 ? ` (${activeCount})` : ''}
+        </Button>
+        <NativeSelect
+          visibleFrom="sm"
+          label={messages.catalogue.sortBy}
+          className={classes.sort}
+          data={choices}
+          value={currentSort}
+          disabled={choices.length === 0}
+          onChange={(event) => onSort(event.currentTarget.value)}
+          styles={SORT_STYLES}
+        />
+        <Box visibleFrom="sm">{viewSwitch}</Box>
+      </div>
+
+      <Group hiddenFrom="sm" gap="xs" wrap="nowrap" className={classes.phoneTools}>
+        <Button
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+          onClick={onOpenPhoneFilters}
+          disabled={!filtersReady}
+        >
+          Filter{activeCount > 0 ? ` (${activeCount})` : ''}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconArrowsSort size={18} aria-hidden="true" />}
+          onClick={onOpenPhoneSort}
+          disabled={choices.length === 0}
+        >
+          Sort
+        </Button>
+        {viewSwitch}
+      </Group>
+    </>
+  );
+});
+
+const SORT_STYLES = { root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } } as const;
+
+/** The page numbers under the results. Memoised: drawn again only when the pages or the page change. */
+const ResultsPagination = memo(function ResultsPagination({ total, value, onChange }: { total: number; value: number; onChange: (page: number) => void }) {
+  return (
+    <nav aria-label="Pages" className={classes.pagination}>
+      <Pagination
+        total={total}
+        value={value}
+        onChange={onChange}
+        siblings={1}
+        boundaries={1}
+        size="md"
+        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+      />
+    </nav>
+  );
+});

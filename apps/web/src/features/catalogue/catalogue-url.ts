@@ -77,7 +77,7 @@ export type SortChoice = { value: string; label: string };
  * The sort choices in the server's order, each keyed by its normalised fragment. Best match only
  * while there is free text (then it is the default; offered even when the server lists no such sort).
  */
-export function sortChoices(sortTypes: readonly SortType[], query: CatalogueQuery): SortChoice[] {
+export function sortChoices(sortTypes: readonly SortType[], query: Pick<CatalogueQuery, 'searchText' | 'sortBy' | 'orderBy'>): SortChoice[] {
   const choices: SortChoice[] = [];
   for (const type of sortTypes) {
     const sort = readSortKey(type.SortKey);
