@@ -38,6 +38,7 @@ import {
 } from '../../features/catalogue/catalogue-url.ts';
 import { useCatalogueUrl } from '../../features/catalogue/use-catalogue-url.ts';
 import { SIDE_PANEL_MEDIA, useFiltersOnArrival } from '../../features/catalogue/use-filters-on-arrival.ts';
+import type { Filter } from '@frameport/domain/contract';
 import type { CatalogueView } from '../../features/catalogue/catalogue-view.ts';
 import { useCatalogueView } from '../../features/catalogue/use-catalogue-view.ts';
 import classes from './products.module.css';
@@ -66,13 +67,14 @@ function useOpenedOnce(opened: boolean): boolean {
 }
 
 const PAGE_TITLE = messages.catalogue.title;
+/** The filter groups before getFilters answers: one list, so what is memoised on them stays. */
+const NO_FILTERS: readonly Filter[] = [];
 
 // The screen's parts that its URL and answers do not change are drawn once (the same element each
 // render), and the others are memoised on what they show: a filter tick renders the screen three
 // times (its URL, its answer, the answer's cards), and each drew the breadcrumbs, toolbar and pages
 // again (issue 19 item 4).
 const BREADCRUMBS = <PageBreadcrumbs items={[{ label: messages.nav.home, to: '/home' }, { label: PAGE_TITLE }]} />;
-const MemoActiveFilters = memo(ActiveFilters);
 
 /**
  * /products: the catalogue. The URL holds filters, sort, free text and page (shareable, Back works);
@@ -124,8 +126,8 @@ export function ProductsRoute() {
   const phoneFilterUsed = useOpenedOnce(phoneFilterOpened);
   const phoneSortUsed = useOpenedOnce(phoneSortOpened);
 
-  const filterList = filters.data ?? [];
-  const chips = useMemo(() => filterChips(query, filters.data ?? []), [query, filters.data]);
+  const filterList = filters.data ?? NO_FILTERS;
+  const chips = useMemo(() => filterChips(query, filterList), [query, filterList]);
   const { searchText, sortBy, orderBy } = query;
   const choices = useMemo(() => sortChoices(sortTypes.data ?? [], { searchText, sortBy, orderBy }), [sortTypes.data, searchText, sortBy, orderBy]);
   const currentSort = sortFragment(query);
@@ -219,7 +221,7 @@ export function ProductsRoute() {
 
             {acting.isSalesExecutive && !acting.canOrder && <ChooseRetailerPrompt />}
 
-            <MemoActiveFilters chips={chips} onRemove={removeChip} clearTo="/products" />
+            <ActiveFilters chips={chips} onRemove={removeChip} clearTo="/products" />
             <ResultsProgress pending={pending} busy={busy} />
 
             {!state.ok ? (

@@ -1,7 +1,7 @@
 import { messages } from '@frameport/domain/messages';
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import type { FilterChip } from '../catalogue-url.ts';
 
@@ -14,9 +14,10 @@ type ActiveFiltersProps = {
 
 /**
  * The chosen filters as removable chips (buttons: Tab + Enter/Space removes one) and a Clear link.
- * After a removal the keyboard focus moves to the chip that took its place (or Clear).
+ * After a removal the keyboard focus moves to the chip that took its place (or Clear). Memoised:
+ * drawn again when the chips change, not with each answer of the screen around it.
  */
-export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) {
+export const ActiveFilters = memo(function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) {
   const groupRef = useRef<HTMLDivElement>(null);
   /** The removed chip's place, and the chips as they were then: the focus moves once they have changed. */
   const focusAfterRemoval = useRef<{ index: number; before: string } | null>(null);
@@ -58,4 +59,4 @@ export function ActiveFilters({ chips, onRemove, clearTo }: ActiveFiltersProps) 
       </Anchor>
     </Group>
   );
-}
+});
